@@ -1,0 +1,92 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// One set of Swift settings for every target: Swift 6 mode plus the upcoming features the house style asks for.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Casefile",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "casefile", targets: ["casefile"]),
+        .library(name: "CasefileCore", targets: ["CasefileCore"]),
+        .library(name: "CasefileStore", targets: ["CasefileStore"]),
+        .library(name: "CasefileArchive", targets: ["CasefileArchive"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
+        .target(
+            name: "CasefileArchive",
+            dependencies: [
+                "CArchive",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CasefileCore",
+            dependencies: [
+                "CasefileArchive",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CasefileStore",
+            dependencies: [
+                "CasefileArchive",
+                "CasefileCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "casefile",
+            dependencies: [
+                "CasefileCore",
+                "CasefileStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CasefileArchiveTests",
+            dependencies: ["CasefileArchive"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CasefileCoreTests",
+            dependencies: ["CasefileCore", "CasefileArchive"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CasefileStoreTests",
+            dependencies: ["CasefileStore", "CasefileCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CasefileEndToEndTests",
+            dependencies: ["casefile"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

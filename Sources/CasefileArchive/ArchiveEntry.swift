@@ -1,0 +1,88 @@
+public import Foundation
+
+/// One file read out of an input: an archive entry, a file of a directory package, or the loose file itself.
+public struct ArchiveEntry: Sendable {
+    /// The entry's path inside the input; entries of nested archives are prefixed with the nested archive's path,
+    /// e.g. `reports.zip` holding `a.clue.zip` gives `a.clue.zip/Info/info_device.json`.
+    public var path: String
+    /// The entry's expanded size in bytes.
+    public var size: Int
+    /// The modification time the archive recorded, when it recorded one.
+    public var modified: Date?
+    /// The entry's bytes, or only facts about it for media that is not loaded.
+    public var contents: Contents
+
+    /// What was kept of an entry.
+    public enum Contents: Sendable {
+        /// The whole entry, read into memory.
+        case bytes([UInt8])
+        /// A media file that was streamed, not kept: only its size and what the probe could read.
+        case media(MediaInfo)
+    }
+
+    /// Creates an entry.
+    public init(path: String, size: Int, modified: Date? = nil, contents: Contents) {
+        self.path = path
+        self.size = size
+        self.modified = modified
+        self.contents = contents
+    }
+
+    /// The entry's bytes, or `nil` for a media entry.
+    public var bytes: [UInt8]? {
+        if case .bytes(let bytes) = contents { return bytes }
+        return nil
+    }
+
+    /// The last path component: the file's own name.
+    public var name: String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+/// Facts about a media entry that was streamed but not kept in memory.
+public struct MediaInfo: Sendable, Hashable, Codable {
+    /// The size in bytes.
+    public var size: Int
+    /// The duration in seconds from the QuickTime/MP4 movie header, when the file has a readable one.
+    public var duration: Double?
+    /// The major brand of the `ftyp` atom (`qt  ` for QuickTime, `isom`, `mp42`, …), when present.
+    public var brand: String?
+
+    /// Creates media facts.
+    public init(size: Int, duration: Double? = nil, brand: String? = nil) {
+        self.size = size
+        self.duration = duration
+        self.brand = brand
+    }
+}
+
+/// Everything read out of one input.
+public struct UnpackedInput: Sendable {
+    /// What the input is.
+    public enum Kind: String, Sendable, Codable {
+        /// A plain file that is not an archive; its one entry is the file itself.
+        case file
+        /// An archive (zip, tar, 7z, a compressed file, …).
+        case archive
+        /// A directory, such as an unzipped `.clue` package.
+        case directory
+    }
+
+    /// The input's path.
+    public var path: String
+    /// What the input is.
+    public var kind: Kind
+    /// The files read, in archive order (directories: sorted by path).
+    public var entries: [ArchiveEntry]
+    /// Entries passed over (links, special files), one line each.
+    public var notes: [String]
+
+    /// Creates an unpacked input.
+    public init(path: String, kind: Kind, entries: [ArchiveEntry], notes: [String] = []) {
+        self.path = path
+        self.kind = kind
+        self.entries = entries
+        self.notes = notes
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+
+/// Unpacks one input — an archive of any format libarchive reads, a directory package, or a plain file — into
+/// entries held in memory, recursing into nested archives.
+///
+/// Nothing is ever extracted to a path taken from an archive. Every ``ArchiveLimits`` bound is checked while the
+/// data streams, so a bomb is stopped after at most one limit's worth of work.
+public struct ArchiveReader: Sendable {
+    /// The bounds applied to each input.
+    public var limits: ArchiveLimits
+
+    /// Creates a reader with the given bounds.
+    public init(limits: ArchiveLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Reads the input at `path`: a directory, an archive (recognized by content), or a plain file.
+    public func read(path: String) throws(ArchiveError) -> UnpackedInput {
+        var session = Session(input: path, limits: limits)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ArchiveError(code: .unreadable, input: path, reason: "no such file or directory")
+        }
+        if isDirectory.boolValue {
+            try readDirectory(at: URL(fileURLWithPath: path), prefix: "", depth: 1, session: &session)
+            return UnpackedInput(path: path, kind: .directory, entries: session.entries, notes: session.notes)
+        }
+        let fileSize = try Self.size(of: path, input: path)
+        let prefix = try Self.prefix(of: path, input: path)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        if ArchiveSniffer.isArchive(prefix) {
+            let handle: LibarchiveHandle
+            do {
+                handle = try LibarchiveHandle.open(path: path)
+            } catch {
+                throw ArchiveError(code: .corrupt, input: path, reason: "cannot open archive: \(error.message)")
+            }
+            try readArchive(
+                handle, prefix: "", rawName: Self.decompressedName(name), depth: 1, compressedSize: fileSize,
+                session: &session)
+            return UnpackedInput(path: path, kind: .archive, entries: session.entries, notes: session.notes)
+        }
+        try readPlainFile(at: URL(fileURLWithPath: path), entryPath: name, size: fileSize, depth: 1, session: &session)
+        return UnpackedInput(path: path, kind: .file, entries: session.entries, notes: session.notes)
+    }
+
+    // MARK: - Sources
+
+    private func readDirectory(at root: URL, prefix: String, depth: Int, session: inout Session) throws(ArchiveError) {
+        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey, .isDirectoryKey, .fileSizeKey]
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else {
+            throw ArchiveError(code: .unreadable, input: session.input, reason: "cannot list the directory")
+        }
+        var files: [(path: String, url: URL, size: Int)] = []
+        let rootPath = root.standardizedFileURL.path
+        for case let url as URL in walker {
+            let values = try? url.resourceValues(forKeys: Set(keys))
+            let relative = String(url.standardizedFileURL.path.dropFirst(rootPath.count).drop { $0 == "/" })
+            if values?.isSymbolicLink == true {
+                session.notes.append("skipped '\(relative)': symbolic links are not followed")
+                continue
+            }
+            guard values?.isRegularFile == true else {
+                if values?.isDirectory != true {
+                    session.notes.append("skipped '\(relative)': not a regular file")
+                }
+                continue
+            }
+            files.append((relative, url, values?.fileSize ?? 0))
+        }
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let path = prefix.isEmpty ? file.path : "\(prefix)/\(file.path)"
+            try readPlainFile(at: file.url, entryPath: path, size: file.size, depth: depth, session: &session)
+        }
+    }
+
+    private func readPlainFile(
+        at url: URL, entryPath: String, size: Int, depth: Int, session: inout Session
+    ) throws(ArchiveError) {
+        try session.countEntry(entryPath)
+        if EntryPath.isMedia(entryPath) {
+            let media = try Self.probeMedia(at: url, entry: entryPath, input: session.input)
+            session.entries.append(ArchiveEntry(path: entryPath, size: media.size, contents: .media(media)))
+            return
+        }
+        guard size <= limits.maxEntryBytes else {
+            throw session.limitError(entryPath, "expands to \(size) bytes, over the limit of \(limits.maxEntryBytes)")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw ArchiveError(code: .unreadable, input: session.input, entry: entryPath, reason: "cannot read file")
+        }
+        try session.addExpanded(bytes.count, entry: entryPath)
+        try keep(bytes, path: entryPath, modified: nil, depth: depth, session: &session)
+    }
+
+    private func readArchive(
+        _ handle: LibarchiveHandle, prefix: String, rawName: String, depth: Int, compressedSize: Int,
+        session: inout Session
+    ) throws(ArchiveError) {
+        var expanded = 0
+        var index = 0
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+        defer { block.deallocate() }
+        while true {
+            let header: LibarchiveHandle.Header?
+            do {
+                header = try handle.nextHeader()
+            } catch {
+                throw session.corrupt(prefix.isEmpty ? nil : prefix, "cannot read archive: \(error.message)")
+            }
+            guard let header else { break }
+            index += 1
+            let rawPath = handle.isRawFormat ? rawName : (header.pathname ?? "entry \(index)")
+            let shown = prefix.isEmpty ? rawPath : "\(prefix)/\(rawPath)"
+            guard let path = EntryPath.normalize(rawPath) else {
+                throw ArchiveError(
+                    code: .unsafePath, input: session.input, entry: shown,
+                    reason: "path escapes the archive (absolute or '..'); the whole input is refused")
+            }
+            if header.isDirectory || path.isEmpty { continue }
+            guard header.isRegularFile else {
+                session.notes.append("skipped '\(shown)': not a regular file")
+                continue
+            }
+            let fullPath = prefix.isEmpty ? path : "\(prefix)/\(path)"
+            try session.countEntry(fullPath)
+            func ratioCheck() throws(ArchiveError) {
+                guard expanded > ArchiveLimits.ratioFloorBytes,
+                    expanded / max(compressedSize, 1) > limits.maxCompressionRatio
+                else { return }
+                throw session.limitError(
+                    fullPath,
+                    "compression ratio over \(limits.maxCompressionRatio):1 (\(expanded) bytes from \(compressedSize)"
+                        + " compressed); this looks like an archive bomb")
+            }
+            if EntryPath.isMedia(path) {
+                var probe = QuickTimeProbe()
+                while true {
+                    let count: Int
+                    do { count = try handle.read(into: block) } catch {
+                        throw session.corrupt(fullPath, "cannot read entry: \(error.message)")
+                    }
+                    if count == 0 { break }
+                    probe.feed(UnsafeRawBufferPointer(rebasing: block[0..<count]))
+                    expanded += count
+                    try ratioCheck()
+                }
+                let media = MediaInfo(size: probe.size, duration: probe.duration, brand: probe.brand)
+                session.entries.append(
+                    ArchiveEntry(path: fullPath, size: probe.size, modified: header.modified, contents: .media(media)))
+                continue
+            }
+            if let declared = header.declaredSize, declared > limits.maxEntryBytes {
+                throw session.limitError(
+                    fullPath, "declares \(declared) bytes, over the per-entry limit of \(limits.maxEntryBytes)")
+            }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(min(header.declaredSize ?? 0, limits.maxEntryBytes))
+            while true {
+                let count: Int
+                do { count = try handle.read(into: block) } catch {
+                    throw session.corrupt(fullPath, "cannot read entry: \(error.message)")
+                }
+                if count == 0 { break }
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[0..<count]))
+                expanded += count
+                guard bytes.count <= limits.maxEntryBytes else {
+                    throw session.limitError(
+                        fullPath, "expands past the per-entry limit of \(limits.maxEntryBytes) bytes")
+                }
+                try session.addExpanded(count, entry: fullPath)
+                try ratioCheck()
+            }
+            try keep(bytes, path: fullPath, modified: header.modified, depth: depth, session: &session)
+        }
+    }
+
+    /// Keeps an entry, or opens it as a nested archive when its content is one.
+    private func keep(
+        _ bytes: [UInt8], path: String, modified: Date?, depth: Int, session: inout Session
+    ) throws(ArchiveError) {
+        guard ArchiveSniffer.isArchive(bytes) else {
+            session.entries.append(ArchiveEntry(path: path, size: bytes.count, modified: modified, contents: .bytes(bytes)))
+            return
+        }
+        guard depth < limits.maxNestingDepth else {
+            throw session.limitError(path, "archives nest deeper than the limit of \(limits.maxNestingDepth)")
+        }
+        let nested: LibarchiveHandle
+        do {
+            nested = try LibarchiveHandle.open(bytes: bytes)
+        } catch {
+            throw session.corrupt(path, "cannot open nested archive: \(error.message)")
+        }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        // The nested archive's own bytes are not kept; only what it expands to counts from here on.
+        session.totalBytes -= bytes.count
+        try readArchive(
+            nested, prefix: path, rawName: Self.decompressedName(name), depth: depth + 1,
+            compressedSize: bytes.count, session: &session)
+    }
+
+    // MARK: - Helpers
+
+    private static func size(of path: String, input: String) throws(ArchiveError) -> Int {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let size = attributes[.size] as? NSNumber
+        else {
+            throw ArchiveError(code: .unreadable, input: input, reason: "cannot read the file's size")
+        }
+        return size.intValue
+    }
+
+    private static func prefix(of path: String, input: String) throws(ArchiveError) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ArchiveError(code: .unreadable, input: input, reason: "cannot open the file for reading")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: ArchiveSniffer.prefixLength)) ?? nil
+        return data.map { [UInt8]($0) } ?? []
+    }
+
+    private static func probeMedia(at url: URL, entry: String, input: String) throws(ArchiveError) -> MediaInfo {
+        guard let handle = try? FileHandle(forReadingFrom: url) else {
+            throw ArchiveError(code: .unreadable, input: input, entry: entry, reason: "cannot open media file")
+        }
+        defer { try? handle.close() }
+        var probe = QuickTimeProbe()
+        while let chunk = try? handle.read(upToCount: 256 * 1024), !chunk.isEmpty {
+            chunk.withUnsafeBytes { probe.feed($0) }
+        }
+        return MediaInfo(size: probe.size, duration: probe.duration, brand: probe.brand)
+    }
+
+    /// The name a compressed single file had before compression: `crash.ips.gz` → `crash.ips`.
+    static func decompressedName(_ name: String) -> String {
+        for suffix in [".gz", ".bz2", ".xz", ".zst", ".lzma", ".Z"] where name.hasSuffix(suffix) {
+            return String(name.dropLast(suffix.count))
+        }
+        return name
+    }
+}
+
+/// What one `read` call has counted and kept so far.
+private struct Session {
+    let input: String
+    let limits: ArchiveLimits
+    var entryCount = 0
+    var totalBytes = 0
+    var entries: [ArchiveEntry] = []
+    var notes: [String] = []
+
+    init(input: String, limits: ArchiveLimits) {
+        self.input = input
+        self.limits = limits
+    }
+
+    mutating func countEntry(_ path: String) throws(ArchiveError) {
+        entryCount += 1
+        guard entryCount <= limits.maxEntries else {
+            throw limitError(path, "more than \(limits.maxEntries) entries in one input")
+        }
+    }
+
+    mutating func addExpanded(_ count: Int, entry: String) throws(ArchiveError) {
+        totalBytes += count
+        guard totalBytes <= limits.maxTotalBytes else {
+            throw limitError(entry, "the input expands past the total limit of \(limits.maxTotalBytes) bytes")
+        }
+    }
+
+    func limitError(_ entry: String, _ reason: String) -> ArchiveError {
+        ArchiveError(code: .limitExceeded, input: input, entry: entry, reason: reason)
+    }
+
+    func corrupt(_ entry: String?, _ reason: String) -> ArchiveError {
+        ArchiveError(code: .corrupt, input: input, entry: entry, reason: reason)
+    }
+}

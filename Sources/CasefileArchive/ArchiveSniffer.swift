@@ -1,0 +1,31 @@
+/// Recognizes archives and compressed streams by their first bytes, never by name.
+///
+/// Only these signatures send data to libarchive: its `mtree` and raw readers would otherwise claim plain text.
+package enum ArchiveSniffer {
+    /// How many leading bytes ``isArchive(_:)`` wants to see (the tar magic sits at offset 257).
+    package static let prefixLength = 512
+
+    /// Whether the bytes start like an archive or a compressed stream libarchive can read.
+    package static func isArchive(_ prefix: some Collection<UInt8>) -> Bool {
+        let bytes = Array(prefix.prefix(prefixLength))
+        func starts(with magic: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + magic.count && Array(bytes[offset..<offset + magic.count]) == magic
+        }
+        let signatures: [[UInt8]] = [
+            [0x50, 0x4B, 0x03, 0x04],  // zip local file header
+            [0x50, 0x4B, 0x05, 0x06],  // zip end of central directory: an empty zip
+            [0x50, 0x4B, 0x07, 0x08],  // spanned zip
+            [0x1F, 0x8B],  // gzip
+            [0x42, 0x5A, 0x68],  // bzip2
+            [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00],  // xz
+            [0x28, 0xB5, 0x2F, 0xFD],  // zstd
+            [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C],  // 7z
+            [0x52, 0x61, 0x72, 0x21, 0x1A, 0x07],  // rar
+            [0x5D, 0x00, 0x00],  // lzma
+        ]
+        if signatures.contains(where: { starts(with: $0) }) {
+            return true
+        }
+        return starts(with: Array("ustar".utf8), at: 257)
+    }
+}

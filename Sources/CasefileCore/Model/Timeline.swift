@@ -1,0 +1,90 @@
+/// Every event of a report on one clock, in time order.
+public struct Timeline: Sendable, Codable, Hashable {
+    /// The events, sorted by timestamp; events with equal timestamps keep the order they were added in.
+    public private(set) var events: [TimelineEvent]
+
+    /// Creates a timeline, sorting the events stably by timestamp.
+    public init(_ events: [TimelineEvent] = []) {
+        self.events = events.enumerated()
+            .sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The timestamp of the last event.
+    public var lastTimestamp: Double? {
+        events.last?.timestamp
+    }
+}
+
+/// One thing that happened, at a time on the report's recording clock.
+public struct TimelineEvent: Sendable, Codable, Hashable {
+    /// Seconds since the recording started.
+    public var timestamp: Double
+    /// Whether the report recorded the time; `false` places the event at the end of the recording.
+    public var timeIsRecorded: Bool
+    /// The file and line the event was read from.
+    public var file: String
+    /// The 1-based line in ``file``, when the file is line-oriented.
+    public var line: Int?
+    /// What happened.
+    public var kind: Kind
+
+    /// The kinds of event.
+    public enum Kind: Sendable, Codable, Hashable {
+        /// A touch phase.
+        case touch(TouchEvent)
+        /// A network exchange, assembled from its records.
+        case network(NetworkExchange)
+        /// A new screen: the root view of the top view controller changed class.
+        case screen(ScreenChange)
+        /// Visible changes within the same screen: texts, shown or hidden views, enabled state.
+        case viewUpdate(ViewUpdate)
+        /// An uncaught exception.
+        case exception(AppException)
+        /// A record of a custom module, kept as its JSON.
+        case custom(CustomEvent)
+    }
+
+    /// Creates an event.
+    public init(timestamp: Double, timeIsRecorded: Bool = true, file: String, line: Int?, kind: Kind) {
+        self.timestamp = timestamp
+        self.timeIsRecorded = timeIsRecorded
+        self.file = file
+        self.line = line
+        self.kind = kind
+    }
+
+    /// A short lowercase name of the kind, as stored in the index: `touch`, `network`, `screen`, `view`,
+    /// `exception`, `custom`.
+    public var kindName: String {
+        switch kind {
+        case .touch: "touch"
+        case .network: "network"
+        case .screen: "screen"
+        case .viewUpdate: "view"
+        case .exception: "exception"
+        case .custom: "custom"
+        }
+    }
+}
+
+/// A record of a module Casefile does not know, such as an app's own `module_logs.json`.
+public struct CustomEvent: Sendable, Codable, Hashable {
+    /// The module name: `logs` for `module_logs.json`.
+    public var module: String
+    /// The whole record as read.
+    public var record: JSONValue
+
+    /// Creates a custom event.
+    public init(module: String, record: JSONValue) {
+        self.module = module
+        self.record = record
+    }
+}
+
+extension TimelineEvent {
+    /// One line describing the event (Markdown inline code for names and URLs), as summaries and the index show it.
+    public var summary: String {
+        EventDescription.details(self)
+    }
+}

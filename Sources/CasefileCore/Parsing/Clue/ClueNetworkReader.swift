@@ -1,0 +1,147 @@
+/// Reads `Modules/module_network.json` and assembles its callback records into ``NetworkExchange``s.
+///
+/// Clue records no request and no request id (clue-format.md §5.5.3), so the assembly is a heuristic: data
+/// chunks and completions belong to the most recent response still open, and an exchange whose chunks could
+/// belong to an overlapping one is marked ambiguous.
+enum ClueNetworkReader {
+    /// One assembled exchange: when it started, where in the file it began, and what else the file said.
+    struct Assembled {
+        var timestamp: Double
+        var line: Int
+        var exchange: NetworkExchange
+    }
+
+    /// Records with a label Clue does not write, kept as custom events.
+    struct Output {
+        var exchanges: [Assembled] = []
+        var unknown: [(timestamp: Double, line: Int, record: JSONValue)] = []
+        var lastTimestamp: Double?
+    }
+
+    private static let previewLimit = 512
+
+    static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) -> Output {
+        var output = Output()
+        var open: [Int] = []  // indices into output.exchanges not yet completed, oldest first
+        var pendingRedirect: (from: String?, to: String?, method: String?)?
+
+        func latestOpen(url: String? = nil) -> Int? {
+            if let url, let match = open.last(where: { output.exchanges[$0].exchange.url == url }) {
+                return match
+            }
+            return open.last
+        }
+
+        warnings += JSONLines(file: file, bytes: bytes).forEach { record in
+            guard let timestamp = record.value["timestamp"]?.double else {
+                warnings.append(Diagnostic(file: file, line: record.line, message: "no numeric \"timestamp\"; record skipped"))
+                return
+            }
+            output.lastTimestamp = timestamp
+            let label = record.value["label"]?.string ?? ""
+            let properties = record.value["properties"]?.array ?? []
+            switch label {
+            case "DidReceiveResponse":
+                guard let response = properties.first?.object else {
+                    warnings.append(Diagnostic(file: file, line: record.line, message: "response record without properties; skipped"))
+                    return
+                }
+                var exchange = makeExchange(response, at: timestamp)
+                if let redirect = pendingRedirect, redirect.to == exchange.url {
+                    exchange.method = redirect.method
+                    exchange.redirectedFrom = redirect.from
+                    pendingRedirect = nil
+                }
+                if !open.isEmpty {
+                    // Another response is still open: chunks from here on cannot be told apart.
+                    exchange.isAmbiguous = open.contains { output.exchanges[$0].exchange.chunkCount == 0 }
+                }
+                output.exchanges.append(Assembled(timestamp: timestamp, line: record.line, exchange: exchange))
+                open.append(output.exchanges.count - 1)
+            case "DidReceiveData":
+                guard let index = latestOpen() else {
+                    warnings.append(Diagnostic(file: file, line: record.line, message: "data chunk before any response; skipped"))
+                    return
+                }
+                let body = properties.first?["HTTPBody"]?.string ?? ""
+                var exchange = output.exchanges[index].exchange
+                exchange.chunkCount += 1
+                exchange.endAt = timestamp
+                if body.isEmpty {
+                    exchange.undecodableChunks += 1
+                } else {
+                    exchange.receivedBytes += body.utf8.count
+                    let preview = exchange.bodyPreview ?? ""
+                    if preview.count < previewLimit {
+                        exchange.bodyPreview = String((preview + body).prefix(previewLimit))
+                    }
+                }
+                output.exchanges[index].exchange = exchange
+            case "DidRedirect":
+                let response = properties.first?.object
+                let request = properties.count > 1 ? properties[1].object : nil
+                var exchange = response.map { makeExchange($0, at: timestamp) } ?? NetworkExchange(responseAt: timestamp)
+                exchange.redirectLocation = request?["URL"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+                exchange.completed = true
+                output.exchanges.append(Assembled(timestamp: timestamp, line: record.line, exchange: exchange))
+                let method = request?["HTTPMethod"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+                pendingRedirect = (exchange.url, exchange.redirectLocation, method)
+            case "DidComplete":
+                let error = properties.first.flatMap(transportError)
+                var index = latestOpen(url: error?.failingURL)
+                if let url = error?.failingURL, let found = index, output.exchanges[found].exchange.url != url {
+                    index = nil
+                }
+                guard let index else {
+                    guard let error else {
+                        warnings.append(
+                            Diagnostic(file: file, line: record.line, message: "completion before any response; skipped"))
+                        return
+                    }
+                    // A transport error with no response: the request never got an answer.
+                    var exchange = NetworkExchange(url: error.failingURL)
+                    exchange.error = error
+                    exchange.completed = true
+                    exchange.endAt = timestamp
+                    output.exchanges.append(Assembled(timestamp: timestamp, line: record.line, exchange: exchange))
+                    return
+                }
+                output.exchanges[index].exchange.completed = true
+                output.exchanges[index].exchange.endAt = timestamp
+                output.exchanges[index].exchange.error = error
+                open.removeAll { $0 == index }
+            default:
+                warnings.append(
+                    Diagnostic(file: file, line: record.line, message: "unknown network label \"\(label)\"; kept as a custom event"))
+                output.unknown.append((timestamp, record.line, record.value))
+            }
+        }
+        return output
+    }
+
+    private static func makeExchange(_ response: JSONObject, at timestamp: Double) -> NetworkExchange {
+        func text(_ key: String) -> String? {
+            guard let value = response[key]?.string, !value.isEmpty else { return nil }
+            return value
+        }
+        let headers = (response["allHeaderFields"]?.object?.members ?? []).map { member in
+            HeaderField(name: member.key, value: Redaction.headerValue(name: member.key, value: member.value.string ?? ""))
+        }
+        let expected = response["expectedContentLength"]?.int
+        return NetworkExchange(
+            url: text("URL"), statusCode: response["statusCode"]?.int, statusText: text("localizedStringForStatusCode"),
+            mimeType: text("MIMEType"), responseHeaders: headers,
+            expectedContentLength: expected.flatMap { $0 >= 0 ? $0 : nil }, responseAt: timestamp)
+    }
+
+    /// The error of a completion record; `nil` for V2's `{}` on success.
+    private static func transportError(_ value: JSONValue) -> TransportError? {
+        guard let object = value.object, object["domain"] != nil || object["code"] != nil else { return nil }
+        let userInfo = object["userInfo"]
+        let failingURL = userInfo?["NSErrorFailingURLStringKey"]?.string ?? userInfo?["NSErrorFailingURLKey"]?.string
+        let description = object["localizedDescription"]?.string ?? userInfo?["NSLocalizedDescription"]?.string
+        return TransportError(
+            domain: object["domain"]?.string, code: object["code"]?.int, description: description,
+            failingURL: failingURL)
+    }
+}

@@ -1,0 +1,78 @@
+/// The part of a recorded view that triage needs: class, frame, visibility, text — nothing else is kept.
+struct ViewNode: Sendable, Equatable {
+    var className: String
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+    var hidden: Bool
+    var interactive: Bool
+    var text: String?
+    var placeholder: String?
+    var children: [ViewNode]
+
+    /// The class of Clue's own recording indicator, which is not part of the app.
+    static let recordingIndicator = "CLURecordIndicatorView"
+
+    /// Builds a node from a Clue view record; `nil` when the record has no class.
+    init?(_ value: JSONValue, depth: Int = 0) {
+        guard depth < 200, let className = value["class"]?.string else { return nil }
+        let properties = value["properties"]
+        let frame = properties?["frame"]
+        self.className = className
+        x = frame?["x"]?.double ?? 0
+        y = frame?["y"]?.double ?? 0
+        width = frame?["width"]?.double ?? 0
+        height = frame?["height"]?.double ?? 0
+        hidden = properties?["hidden"]?.bool ?? false
+        interactive = properties?["userInteractionEnabled"]?.bool ?? true
+        let rawText = properties?["text"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        // Text fields show what the user typed, passwords included: never keep it.
+        text = className.contains("TextField") ? rawText.map(Redaction.typedText) : rawText  // see isTextInput
+        placeholder = properties?["placeholder"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        children = (value["subviews"]?.array ?? []).compactMap { ViewNode($0, depth: depth + 1) }
+    }
+
+    /// The deepest view that would receive a touch at a point in the superview's coordinates, with UIKit's rules:
+    /// hidden views and views with user interaction disabled are skipped with their subviews, and a subview
+    /// is only hit inside its parent's frame.
+    func hitTest(x pointX: Double, y pointY: Double) -> [ViewNode]? {
+        guard !hidden, interactive, pointX >= x, pointX < x + width, pointY >= y, pointY < y + height else {
+            return nil
+        }
+        for child in children.reversed() {
+            if let path = child.hitTest(x: pointX - x, y: pointY - y) {
+                return [self] + path
+            }
+        }
+        return [self]
+    }
+
+    /// Whether the view is a text field, whose text is what the user typed (and is redacted).
+    var isTextInput: Bool {
+        className.contains("TextField")
+    }
+
+    /// The first text a user would read on this view: a text field's placeholder, its own text, else a
+    /// descendant's (a button's title label, a cell's label).
+    var displayText: String? {
+        if isTextInput { return placeholder ?? text }
+        if let text { return text }
+        for child in children where !child.hidden {
+            if let found = child.displayText { return found }
+        }
+        return placeholder
+    }
+
+    /// Visible texts in depth-first order, outside the recording indicator.
+    func visibleTexts(limit: Int) -> [String] {
+        var texts: [String] = []
+        func walk(_ node: ViewNode) {
+            guard texts.count < limit, !node.hidden, node.className != Self.recordingIndicator else { return }
+            if let text = node.isTextInput ? node.placeholder : node.text { texts.append(text) }
+            node.children.forEach(walk)
+        }
+        walk(self)
+        return texts
+    }
+}

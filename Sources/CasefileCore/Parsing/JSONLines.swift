@@ -1,0 +1,40 @@
+/// Reads a JSON Lines file record by record: split on byte 0x0A only, blank lines skipped, a bad line reported and
+/// skipped while the rest of the file survives.
+///
+/// Splitting on anything but 0x0A would break records: U+2028 and U+2029 may stand unescaped inside strings.
+struct JSONLines {
+    /// One parsed record and its 1-based line number.
+    struct Record {
+        var line: Int
+        var value: JSONValue
+    }
+
+    let file: String
+    let bytes: [UInt8]
+
+    /// Calls `body` with each record in order; returns the diagnostics for lines that were skipped.
+    func forEach(_ body: (Record) -> Void) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var start = 0
+        var line = 1
+        while start < bytes.count {
+            let newline = bytes[start...].firstIndex(of: 0x0A)
+            let end = newline ?? bytes.count
+            let slice = bytes[start..<end]
+            if !slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                do {
+                    body(Record(line: line, value: try JSONParser.parse(slice)))
+                } catch {
+                    let cut = newline == nil ? "the last line is cut off (no newline) and " : ""
+                    diagnostics.append(
+                        Diagnostic(
+                            file: file, line: line,
+                            message: "\(cut)invalid JSON (\(error.reason) at column \(error.column)); line skipped"))
+                }
+            }
+            start = end + 1
+            line += 1
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,178 @@
+public import CasefileArchive
+public import Foundation
+import TOMLKit
+
+/// A versioned pipeline definition (`Pipelines/*.toml`): where reports arrive, where results go, and the limits.
+///
+/// Relative paths are resolved against the folder of the definition file, so cron can run Casefile from anywhere.
+/// `version` is read first; an unknown version is refused with the supported range.
+public struct PipelineDefinition: Sendable {
+    /// The versions of the definition format this build reads.
+    public static let supportedVersions = 1...1
+
+    /// The definition format version.
+    public var version: Int
+    /// The folder scanned for inputs.
+    public var inbox: URL
+    /// Glob patterns (`*`, `?`) of names or inbox-relative paths that are not inputs, e.g. `*.md`.
+    public var ignore: [String]
+    /// The folder summaries are written to.
+    public var output: URL
+    /// The SQLite index.
+    public var database: URL
+    /// Bounds for unpacking each input.
+    public var limits: ArchiveLimits
+    /// How many inputs are unpacked and parsed at once; the core count when not set.
+    public var concurrency: Int
+
+    /// Creates a definition from values.
+    public init(
+        inbox: URL, output: URL, database: URL, ignore: [String] = [], limits: ArchiveLimits = .default,
+        concurrency: Int? = nil
+    ) {
+        self.version = Self.supportedVersions.upperBound
+        self.inbox = inbox
+        self.ignore = ignore
+        self.output = output
+        self.database = database
+        self.limits = limits
+        self.concurrency = max(1, concurrency ?? ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Reads a definition file.
+    public static func load(from path: String) throws(ConfigurationError) -> PipelineDefinition {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
+            throw ConfigurationError(file: path, reason: "cannot read the pipeline definition (missing or not UTF-8)")
+        }
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+        return try PipelineDefinition(toml: text, file: path, baseDirectory: base)
+    }
+
+    /// Parses definition text; `file` names it in errors, `baseDirectory` anchors relative paths.
+    public init(toml: String, file: String, baseDirectory: URL) throws(ConfigurationError) {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: toml)
+        } catch let error as TOMLParseError {
+            let position = error.source.begin
+            throw ConfigurationError(
+                file: file, reason: "not valid TOML at line \(position.line), column \(position.column): \(error.description)")
+        } catch {
+            throw ConfigurationError(file: file, reason: "not valid TOML: \(error)")
+        }
+        var reader = TableReader(file: file, table: table, path: "")
+        guard let version = try reader.int("version") else {
+            throw ConfigurationError(file: file, keyPath: "version", reason: "missing; this build reads version 1")
+        }
+        guard Self.supportedVersions.contains(version) else {
+            let range = Self.supportedVersions
+            throw ConfigurationError(
+                file: file, keyPath: "version",
+                reason: "version \(version) is not supported; this build reads versions \(range.lowerBound) to \(range.upperBound)")
+        }
+        var inbox = try reader.table("inbox")
+        var output = try reader.table("output")
+        var limitsTable = try reader.table("limits")
+        func resolve(_ value: String) -> URL {
+            value.hasPrefix("/") ? URL(fileURLWithPath: value) : baseDirectory.appendingPathComponent(value).standardizedFileURL
+        }
+        guard let inboxPath = try inbox.string("path") else {
+            throw ConfigurationError(file: file, keyPath: "inbox.path", reason: "missing; name the folder reports arrive in")
+        }
+        let outputPath = try output.string("path") ?? "out"
+        let databasePath = try output.string("database") ?? "\(outputPath)/casefile.sqlite"
+        var limits = ArchiveLimits.default
+        limits.maxEntries = try limitsTable.positiveInt("max_entries") ?? limits.maxEntries
+        limits.maxEntryBytes = try limitsTable.positiveInt("max_entry_bytes") ?? limits.maxEntryBytes
+        limits.maxTotalBytes = try limitsTable.positiveInt("max_total_bytes") ?? limits.maxTotalBytes
+        limits.maxCompressionRatio = try limitsTable.positiveInt("max_compression_ratio") ?? limits.maxCompressionRatio
+        limits.maxNestingDepth = try limitsTable.positiveInt("max_nesting_depth") ?? limits.maxNestingDepth
+        let concurrency = try reader.positiveInt("concurrency")
+        self.init(
+            inbox: resolve(inboxPath), output: resolve(outputPath), database: resolve(databasePath),
+            ignore: try inbox.strings("ignore") ?? [], limits: limits, concurrency: concurrency)
+        for table in [reader, inbox, output, limitsTable] {
+            try table.rejectUnknownKeys()
+        }
+    }
+}
+
+/// Reads typed keys out of a TOML table, remembering which keys were read so unknown ones can be refused.
+private struct TableReader {
+    let file: String
+    let table: TOMLTable?
+    let path: String
+    var read: Set<String> = []
+
+    init(file: String, table: TOMLTable?, path: String) {
+        self.file = file
+        self.table = table
+        self.path = path
+    }
+
+    private func keyPath(_ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
+
+    mutating func value(_ key: String) -> (any TOMLValueConvertible)? {
+        read.insert(key)
+        return table?[key]
+    }
+
+    mutating func int(_ key: String) throws(ConfigurationError) -> Int? {
+        guard let value = value(key) else { return nil }
+        guard let int = value.int else {
+            throw ConfigurationError(file: file, keyPath: keyPath(key), reason: "expected an integer")
+        }
+        return int
+    }
+
+    mutating func positiveInt(_ key: String) throws(ConfigurationError) -> Int? {
+        guard let int = try int(key) else { return nil }
+        guard int > 0 else {
+            throw ConfigurationError(file: file, keyPath: keyPath(key), reason: "expected a positive integer, got \(int)")
+        }
+        return int
+    }
+
+    mutating func string(_ key: String) throws(ConfigurationError) -> String? {
+        guard let value = value(key) else { return nil }
+        guard let string = value.string else {
+            throw ConfigurationError(file: file, keyPath: keyPath(key), reason: "expected a string")
+        }
+        return string
+    }
+
+    mutating func strings(_ key: String) throws(ConfigurationError) -> [String]? {
+        guard let value = value(key) else { return nil }
+        guard let array = value.array else {
+            throw ConfigurationError(file: file, keyPath: keyPath(key), reason: "expected an array of strings")
+        }
+        var strings: [String] = []
+        for (index, element) in array.enumerated() {
+            guard let string = element.string else {
+                throw ConfigurationError(file: file, keyPath: "\(keyPath(key))[\(index)]", reason: "expected a string")
+            }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    mutating func table(_ key: String) throws(ConfigurationError) -> TableReader {
+        guard let value = value(key) else { return TableReader(file: file, table: nil, path: keyPath(key)) }
+        guard let nested = value.table else {
+            throw ConfigurationError(file: file, keyPath: keyPath(key), reason: "expected a table ([\(keyPath(key))])")
+        }
+        return TableReader(file: file, table: nested, path: keyPath(key))
+    }
+
+    func rejectUnknownKeys() throws(ConfigurationError) {
+        guard let table else { return }
+        if let unknown = table.keys.sorted().first(where: { !read.contains($0) }) {
+            throw ConfigurationError(
+                file: file, keyPath: keyPath(unknown),
+                reason: "unknown key; known keys here are \(read.sorted().joined(separator: ", "))")
+        }
+    }
+}

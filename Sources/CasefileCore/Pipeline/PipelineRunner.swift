@@ -1,0 +1,139 @@
+import CasefileArchive
+import Foundation
+public import Logging
+
+/// Runs the batch: scan the inbox, skip what was seen, unpack and parse the rest in parallel, write summaries,
+/// index each input in its own transaction, quarantine what fails — and never stop for one bad input.
+public struct PipelineRunner: Sendable {
+    /// The pipeline definition.
+    public var definition: PipelineDefinition
+    /// Where progress and problems are logged.
+    public var logger: Logger
+
+    /// Creates a runner.
+    public init(definition: PipelineDefinition, logger: Logger) {
+        self.definition = definition
+        self.logger = logger
+    }
+
+    /// One input finished, for progress display.
+    public struct Progress: Sendable {
+        /// Inputs finished so far.
+        public var done: Int
+        /// Inputs in the run.
+        public var total: Int
+        /// The input just finished.
+        public var input: String
+    }
+
+    private enum Outcome: Sendable {
+        case skipped
+        case parsed(IndexedInput, summaries: [String: String])
+        case failed(InputRecord, InputError)
+    }
+
+    /// Runs the pipeline over the inbox; throws only when the run cannot start (no inbox, no index).
+    public func run(
+        index: some ReportIndex, pipelineName: String, progress: @escaping @Sendable (Progress) -> Void = { _ in }
+    ) async throws -> RunSummary {
+        let started = Date()
+        let inputs = try InboxScanner(ignore: definition.ignore).scan(definition.inbox)
+        let runID = try await index.beginRun(pipeline: pipelineName, inbox: definition.inbox.path, startedAt: started)
+        var summary = RunSummary(runID: runID)
+        summary.inputs = inputs.count
+        let reportsFolder = definition.output.appendingPathComponent("reports")
+        try FileManager.default.createDirectory(at: reportsFolder, withIntermediateDirectories: true)
+
+        try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
+            var pending = inputs.makeIterator()
+            var running = 0
+            func startNext() {
+                guard let url = pending.next() else { return }
+                running += 1
+                let limits = definition.limits
+                group.addTask { (url.path, await Self.process(url, limits: limits, index: index)) }
+            }
+            for _ in 0..<definition.concurrency { startNext() }
+            var done = 0
+            while running > 0, let (path, outcome) = try await group.next() {
+                running -= 1
+                done += 1
+                try await finish(outcome, into: &summary, index: index, run: runID, folder: reportsFolder)
+                progress(Progress(done: done, total: inputs.count, input: path))
+                startNext()
+            }
+        }
+        summary.seconds = Date().timeIntervalSince(started)
+        try await index.finishRun(runID, summary: summary, finishedAt: Date())
+        return summary
+    }
+
+    private func finish(
+        _ outcome: Outcome, into summary: inout RunSummary, index: some ReportIndex, run: Int64, folder: URL
+    ) async throws {
+        switch outcome {
+        case .skipped:
+            summary.skipped += 1
+        case .failed(let record, let error):
+            logger.notice("quarantined: \(error)")
+            try await index.quarantine(record, error: error, run: run)
+            summary.quarantined.append(error)
+        case .parsed(let input, let summaries):
+            let outcome = try await index.record(input, run: run)
+            if outcome.inputWasKnown {
+                summary.skipped += 1
+                return
+            }
+            for id in outcome.newReportIDs {
+                guard let path = input.summaryPaths[id], let markdown = summaries[id] else { continue }
+                let url = definition.output.appendingPathComponent(path)
+                do {
+                    try Data(markdown.utf8).write(to: url, options: .atomic)
+                } catch {
+                    logger.error("cannot write summary \(url.path): \(error)")
+                }
+            }
+            summary.processed += 1
+            summary.newReports += outcome.newReportIDs.count
+            summary.duplicateReports += outcome.duplicateReportIDs.count
+            for note in input.notes {
+                logger.info("\(input.record.path): \(note)")
+            }
+        }
+    }
+
+    /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel.
+    private static func process(_ url: URL, limits: ArchiveLimits, index: some ReportIndex) async -> Outcome {
+        let sha256: String
+        do {
+            sha256 = try ContentHash.of(url)
+        } catch {
+            return .failed(InputRecord(path: url.path, sha256: nil, kind: "unknown"), error)
+        }
+        if (try? await index.isKnown(inputSHA256: sha256)) == true {
+            return .skipped
+        }
+        let unpacked: UnpackedInput
+        do {
+            unpacked = try ArchiveReader(limits: limits).read(path: url.path)
+        } catch {
+            return .failed(InputRecord(path: url.path, sha256: sha256, kind: "unknown"), InputError(error))
+        }
+        let record = InputRecord(path: url.path, sha256: sha256, kind: unpacked.kind.rawValue)
+        let output: ReportReader.Output
+        do {
+            output = try ReportReader().read(unpacked)
+        } catch {
+            return .failed(record, error)
+        }
+        let renderer = ReportSummary()
+        var paths: [String: String] = [:]
+        var summaries: [String: String] = [:]
+        for report in output.reports {
+            paths[report.id] = "reports/\(report.shortID).md"
+            summaries[report.id] = renderer.render(report)
+        }
+        let input = IndexedInput(record: record, reports: output.reports, notes: output.notes, summaryPaths: paths)
+        return .parsed(input, summaries: summaries)
+    }
+}

@@ -1,0 +1,71 @@
+public import Foundation
+
+/// What the Index stage needs from a store; `CasefileStore` implements it on SQLite.
+///
+/// Core never imports the database library: the runner talks to this protocol, the executable wires the store in.
+public protocol ReportIndex: Sendable {
+    /// Whether an input with this content hash was already indexed or quarantined.
+    func isKnown(inputSHA256: String) async throws -> Bool
+    /// Starts a run and returns its id.
+    func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64
+    /// Stores one input and its reports in one transaction.
+    func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome
+    /// Stores an input that could not be processed, with the reason.
+    func quarantine(_ input: InputRecord, error: InputError, run: Int64) async throws
+    /// Closes a run with its figures.
+    func finishRun(_ run: Int64, summary: RunSummary, finishedAt: Date) async throws
+}
+
+/// One input as the index keys it.
+public struct InputRecord: Sendable, Hashable {
+    /// The input's path when it was read.
+    public var path: String
+    /// The SHA-256 of its content (see ``ContentHash``), or `nil` when it could not even be read.
+    public var sha256: String?
+    /// `file`, `archive` or `directory`.
+    public var kind: String
+
+    /// Creates an input record.
+    public init(path: String, sha256: String?, kind: String) {
+        self.path = path
+        self.sha256 = sha256
+        self.kind = kind
+    }
+}
+
+/// One input with the reports read from it, ready to be indexed.
+public struct IndexedInput: Sendable {
+    /// The input.
+    public var record: InputRecord
+    /// Its reports.
+    public var reports: [Report]
+    /// Entries that were passed over.
+    public var notes: [String]
+    /// Each report's summary file, relative to the output folder, by report id.
+    public var summaryPaths: [String: String]
+
+    /// Creates an indexed input.
+    public init(record: InputRecord, reports: [Report], notes: [String], summaryPaths: [String: String]) {
+        self.record = record
+        self.reports = reports
+        self.notes = notes
+        self.summaryPaths = summaryPaths
+    }
+}
+
+/// What indexing one input did.
+public struct IndexOutcome: Sendable, Hashable {
+    /// Whether the input itself was already in the index (the same content arrived twice in one run).
+    public var inputWasKnown: Bool
+    /// Reports stored for the first time.
+    public var newReportIDs: [String]
+    /// Reports already in the index from another input (the same report zipped and unzipped, say).
+    public var duplicateReportIDs: [String]
+
+    /// Creates an outcome.
+    public init(inputWasKnown: Bool, newReportIDs: [String], duplicateReportIDs: [String]) {
+        self.inputWasKnown = inputWasKnown
+        self.newReportIDs = newReportIDs
+        self.duplicateReportIDs = duplicateReportIDs
+    }
+}

@@ -1,0 +1,23 @@
+public import CasefileArchive
+
+/// The one-report path: unpack and parse one input, no index.
+public struct Triage: Sendable {
+    /// Bounds for unpacking.
+    public var limits: ArchiveLimits
+
+    /// Creates a triage stage.
+    public init(limits: ArchiveLimits = .default) {
+        self.limits = limits
+    }
+
+    /// The reports of the input at `path`.
+    public func reports(at path: String) throws(InputError) -> ReportReader.Output {
+        let unpacked: UnpackedInput
+        do {
+            unpacked = try ArchiveReader(limits: limits).read(path: path)
+        } catch {
+            throw InputError(error)
+        }
+        return try ReportReader().read(unpacked)
+    }
+}

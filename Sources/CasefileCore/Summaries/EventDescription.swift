@@ -1,0 +1,81 @@
+import Foundation
+
+/// One line of words per timeline event, shared by the timeline table and the failure list.
+enum EventDescription {
+    /// A short label of the kind: `Touch`, `Request`, `Screen`, …
+    static func label(_ event: TimelineEvent) -> String {
+        switch event.kind {
+        case .touch: "Touch"
+        case .network(let exchange): exchange.failure == nil ? "Request" : "**Failed request**"
+        case .screen: "Screen"
+        case .viewUpdate: "View"
+        case .exception: "**Exception**"
+        case .custom(let custom): "Module `\(custom.module)`"
+        }
+    }
+
+    /// What happened, in one line of Markdown.
+    static func details(_ event: TimelineEvent) -> String {
+        switch event.kind {
+        case .touch(let touch): touchDetails(touch)
+        case .network(let exchange): networkDetails(exchange)
+        case .screen(let screen): screenDetails(screen)
+        case .viewUpdate(let update):
+            update.changes.prefix(4).joined(separator: "; ") + (update.changes.count > 4 ? "; …" : "")
+        case .exception(let exception):
+            "\(exception.name ?? "exception"): \(exception.reason ?? "no reason")"
+                + (event.timeIsRecorded ? "" : " (time not recorded: placed at the end)")
+        case .custom(let custom): Markdown.code(Markdown.truncate(custom.record.compactText, 160))
+        }
+    }
+
+    static func touchDetails(_ touch: TouchEvent) -> String {
+        let target = touch.target.map { " on \(Markdown.code($0.description))" } ?? ""
+        guard let first = touch.touches.first else {
+            return "\(touch.rawPhase) (no touch locations)"
+        }
+        let point = "(\(format(first.x)), \(format(first.y)))"
+        switch touch.phase {
+        case .began: return "Finger down\(target) at \(point)"
+        case .ended: return "Finger up\(target) at \(point)"
+        case .moved:
+            guard let last = touch.touches.last, touch.touches.count > 1 else { return "Move at \(point)" }
+            return "Drag of \(touch.touches.count) samples from \(point) to (\(format(last.x)), \(format(last.y)))"
+        case .unknown: return "\(touch.rawPhase)\(target) at \(point)"
+        }
+    }
+
+    static func networkDetails(_ exchange: NetworkExchange) -> String {
+        var parts: [String] = []
+        let url = exchange.url.map { Markdown.code($0) } ?? "unknown URL"
+        let method = exchange.method.map { "\($0) " } ?? ""
+        if let error = exchange.error {
+            let code = [error.domain, error.code.map(String.init)].compactMap { $0 }.joined(separator: " ")
+            parts.append("\(method)\(url) ✗ \(code)\(error.description.map { " — \($0)" } ?? "")")
+        } else if let status = exchange.statusCode {
+            parts.append("\(method)\(url) → \(status)\(exchange.statusText.map { " \($0)" } ?? "")")
+        } else {
+            parts.append("\(method)\(url)")
+        }
+        if let location = exchange.redirectLocation {
+            parts.append("redirects to \(Markdown.code(location))")
+        }
+        if exchange.receivedBytes > 0 {
+            parts.append(Markdown.bytes(exchange.receivedBytes))
+        }
+        if exchange.isAmbiguous {
+            parts.append("body may mix with an overlapping request")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    static func screenDetails(_ screen: ScreenChange) -> String {
+        let texts = screen.texts.map { "\"\(Markdown.truncate($0, 40))\"" }.joined(separator: ", ")
+        let from = screen.fromClass.map { " (was \(Markdown.code($0)))" } ?? ""
+        return "\(Markdown.code(screen.toClass))\(texts.isEmpty ? "" : " — \(texts)")\(from)"
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,140 @@
+import CasefileArchive
+import Foundation
+
+/// Renders one report as a GitHub-flavoured Markdown triage summary: header, what went wrong, timeline, warnings.
+public struct ReportSummary: Sendable {
+    /// The most timeline rows rendered; the rest are counted.
+    public var timelineLimit: Int
+
+    /// Creates a renderer.
+    public init(timelineLimit: Int = 400) {
+        self.timelineLimit = timelineLimit
+    }
+
+    /// The Markdown for `report`.
+    public func render(_ report: Report) -> String {
+        var lines: [String] = []
+        lines.append("# Bug report \(report.shortID)")
+        lines.append("")
+        lines += header(report)
+        lines.append("")
+        lines.append("## What went wrong")
+        lines.append("")
+        lines += failures(report)
+        if let exception = report.exception {
+            lines.append("")
+            lines += self.exception(exception)
+        }
+        lines.append("")
+        lines.append("## Timeline")
+        lines.append("")
+        lines += timeline(report)
+        if !report.warnings.isEmpty {
+            lines.append("")
+            lines.append("## Warnings")
+            lines.append("")
+            lines += report.warnings.map { "- \(Markdown.code($0.description))" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func header(_ report: Report) -> [String] {
+        var rows: [(String, String)] = []
+        rows.append(("Report", Markdown.code(report.id) + (report.source.clueUUID.map { " (Clue \($0))" } ?? "")))
+        rows.append(("Source", Markdown.code(report.source.description)))
+        if let app = report.app, let name = app.name ?? app.bundleID {
+            let version = [app.version, app.build.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+            rows.append(("App", "\(name) \(version)"))
+        } else {
+            rows.append(("App", "not recorded (a Clue recording carries no app name or version)"))
+        }
+        let device = [report.device?.model, report.device?.operatingSystem].compactMap { $0 }
+        rows.append(("Device", device.isEmpty ? "unknown" : device.joined(separator: " · ")))
+        var recording: [String] = []
+        if let duration = report.duration { recording.append(Markdown.seconds(duration)) }
+        recording.append("\(report.viewSnapshotCount) view snapshot\(report.viewSnapshotCount == 1 ? "" : "s")")
+        if let video = report.video {
+            let length = video.duration.map { Markdown.seconds($0) } ?? "length unknown"
+            recording.append("video \(length), \(Markdown.bytes(video.size))")
+        } else {
+            recording.append("no video")
+        }
+        rows.append(("Recording", recording.joined(separator: " · ")))
+        var counts: [String: Int] = [:]
+        for event in report.timeline.events { counts[event.kindName, default: 0] += 1 }
+        let order = ["touch", "network", "screen", "view", "exception", "custom"]
+        let names = [
+            "touch": "touch phase", "network": "request", "screen": "screen", "view": "view update",
+            "exception": "exception", "custom": "custom record",
+        ]
+        let tally = order.compactMap { key in
+            counts[key].map { "\($0) \(names[key] ?? key)\($0 == 1 ? "" : "s")" }
+        }
+        rows.append(("Events", tally.isEmpty ? "none" : tally.joined(separator: " · ")))
+        return ["| | |", "|---|---|"] + rows.map { "| \($0.0) | \(Markdown.cell($0.1)) |" }
+    }
+
+    private func failures(_ report: Report) -> [String] {
+        let events = report.timeline.events
+        var lines: [String] = []
+        for (index, event) in events.enumerated() {
+            guard case .network(let exchange) = event.kind, let failure = exchange.failure else { continue }
+            let url = exchange.url.map { Markdown.code($0) } ?? "an unknown URL"
+            var headline = "- **\(failure.summary)"
+            if case .http = failure, let text = exchange.statusText { headline += " \(text)" }
+            headline += "** — \(exchange.method.map { "\($0) " } ?? "")\(url) at \(Markdown.seconds(event.timestamp))"
+            if exchange.method == nil { headline += " (method not recorded)" }
+            lines.append(headline)
+            if let error = exchange.error, let description = error.description {
+                lines.append("  - error: \(description)")
+            }
+            let context = FailureContext(of: index, in: report.timeline)
+            if let trigger = context.trigger {
+                lines.append("  - after: \(EventDescription.details(trigger)) at \(Markdown.seconds(trigger.timestamp))")
+            }
+            if let consequence = context.consequence {
+                let what = EventDescription.details(consequence)
+                let kind = if case .screen = consequence.kind { "screen changed to" } else { "view changed:" }
+                lines.append("  - then: \(kind) \(what) at \(Markdown.seconds(consequence.timestamp))")
+            }
+            if let body = exchange.bodyPreview {
+                lines.append("  - response body: \(Markdown.code(Markdown.truncate(body, 200)))")
+            }
+        }
+        if lines.isEmpty {
+            lines.append("Nothing failed: no recorded request returned HTTP ≥ 400 or failed in transport.")
+        } else {
+            lines.append("")
+            lines.append("_Trigger and consequence are the nearest touch before and view change after; a heuristic._")
+        }
+        return lines
+    }
+
+    private func exception(_ exception: AppException) -> [String] {
+        var lines = ["## Exception", ""]
+        lines.append("**\(exception.name ?? "Exception")**: \(exception.reason ?? "no reason recorded")")
+        if !exception.callStackSymbols.isEmpty {
+            lines.append("")
+            lines.append("```")
+            lines += exception.callStackSymbols
+            lines.append("```")
+        }
+        return lines
+    }
+
+    private func timeline(_ report: Report) -> [String] {
+        let events = report.timeline.events
+        guard !events.isEmpty else { return ["No events were recorded."] }
+        var lines = ["| Time | Event | Details |", "|---:|---|---|"]
+        for event in events.prefix(timelineLimit) {
+            let time = event.timeIsRecorded ? Markdown.seconds(event.timestamp) : "end"
+            lines.append(
+                "| \(time) | \(EventDescription.label(event)) | \(Markdown.cell(EventDescription.details(event))) |")
+        }
+        if events.count > timelineLimit {
+            lines.append("")
+            lines.append("… and \(events.count - timelineLimit) more events.")
+        }
+        return lines
+    }
+}

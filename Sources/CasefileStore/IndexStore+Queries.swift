@@ -1,0 +1,123 @@
+import GRDB
+
+/// A report row of the index.
+public struct IndexedReport: Sendable, Hashable {
+    /// The report id (SHA-256 of its files).
+    public var id: String
+    /// The format, e.g. `clue`.
+    public var format: String
+    /// The input the report was first read from.
+    public var inputPath: String
+    /// The device model.
+    public var deviceModel: String?
+    /// The OS version.
+    public var systemVersion: String?
+    /// Timeline events stored.
+    public var eventCount: Int
+    /// Failed network exchanges.
+    public var failureCount: Int
+    /// Warnings stored.
+    public var warningCount: Int
+    /// The summary file, relative to the output folder.
+    public var summaryPath: String?
+}
+
+/// A timeline event row of the index.
+public struct IndexedEvent: Sendable, Hashable {
+    /// The position in the report's timeline.
+    public var seq: Int
+    /// Seconds on the recording clock.
+    public var timestamp: Double
+    /// `touch`, `network`, `screen`, `view`, `exception` or `custom`.
+    public var kind: String
+    /// One line describing the event.
+    public var summary: String
+    /// The HTTP method, when recorded.
+    public var method: String?
+    /// The URL of a network exchange.
+    public var url: String?
+    /// The HTTP status of a network exchange.
+    public var status: Int?
+    /// The transport error domain.
+    public var errorDomain: String?
+    /// The transport error code.
+    public var errorCode: Int?
+    /// Whether the exchange failed.
+    public var failed: Bool
+}
+
+/// A quarantined input of the index.
+public struct QuarantinedInput: Sendable, Hashable {
+    /// The input's path.
+    public var path: String
+    /// The entry inside it that failed, when one did.
+    public var entry: String?
+    /// Why it was quarantined.
+    public var reason: String
+}
+
+extension IndexStore {
+    /// Every report, oldest first.
+    public func reports() throws -> [IndexedReport] {
+        try queue.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.*, i.path AS input_path FROM reports r JOIN inputs i ON i.id = r.input_id
+                    ORDER BY r.indexed_at, r.id
+                    """
+            ).map { row in
+                IndexedReport(
+                    id: row["id"], format: row["format"], inputPath: row["input_path"], deviceModel: row["device_model"],
+                    systemVersion: row["system_version"], eventCount: row["event_count"],
+                    failureCount: row["failure_count"], warningCount: row["warning_count"],
+                    summaryPath: row["summary_path"])
+            }
+        }
+    }
+
+    /// The timeline of one report, in order.
+    public func events(reportID: String) throws -> [IndexedEvent] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM timeline_events WHERE report_id = ? ORDER BY seq", arguments: [reportID])
+                .map { row in
+                    IndexedEvent(
+                        seq: row["seq"], timestamp: row["timestamp"], kind: row["kind"], summary: row["summary"],
+                        method: row["method"], url: row["url"], status: row["status"], errorDomain: row["error_domain"],
+                        errorCode: row["error_code"], failed: row["failed"])
+                }
+        }
+    }
+
+    /// Every quarantined input, oldest first.
+    public func quarantined() throws -> [QuarantinedInput] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT path, entry, reason FROM quarantine ORDER BY id").map { row in
+                QuarantinedInput(path: row["path"], entry: row["entry"], reason: row["reason"])
+            }
+        }
+    }
+
+    /// How many rows a table holds; for tests and figures.
+    public func count(_ table: IndexTable) throws -> Int {
+        try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table.rawValue)") ?? 0 }
+    }
+}
+
+/// The tables of the index, for ``IndexStore/count(_:)``.
+public enum IndexTable: String, Sendable, CaseIterable {
+    /// Runs.
+    case runs
+    /// Inputs, indexed or quarantined.
+    case inputs
+    /// Reports.
+    case reports
+    /// Timeline events.
+    case timelineEvents = "timeline_events"
+    /// Quarantine records.
+    case quarantine
+    /// Report warnings.
+    case reportWarnings = "report_warnings"
+    /// Links between reports and the inputs they were found in.
+    case reportInputs = "report_inputs"
+}

@@ -1,0 +1,130 @@
+public import CasefileCore
+public import Foundation
+import GRDB
+
+/// The SQLite index of everything Casefile has read, on GRDB and the system `libsqlite3`.
+///
+/// Each input is written in one transaction, so a run that stops midway leaves only whole inputs behind.
+public final class IndexStore: Sendable {
+    let queue: DatabaseQueue
+    /// The database file, or `:memory:`.
+    public let path: String
+
+    /// Opens (creating if needed) the index at `path` and applies pending migrations.
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        do {
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = true
+            configuration.busyMode = .timeout(5)
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try Schema.migrator.migrate(queue)
+        } catch {
+            throw StoreError(path: path, reason: "cannot open the index: \(error)")
+        }
+    }
+
+    /// An index in memory, for tests and one-off runs.
+    public static func inMemory() throws(StoreError) -> IndexStore {
+        try IndexStore(path: ":memory:")
+    }
+
+    /// The names of the migrations applied, in order.
+    public func appliedMigrations() throws -> [String] {
+        try queue.read { db in try Schema.migrator.appliedMigrations(db) }
+    }
+}
+
+extension IndexStore: ReportIndex {
+    /// Whether an input with this content hash is in the index, indexed or quarantined.
+    public func isKnown(inputSHA256: String) async throws -> Bool {
+        try await queue.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM inputs WHERE sha256 = ?)", arguments: [inputSHA256])
+                ?? false
+        }
+    }
+
+    /// Starts a run.
+    public func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64 {
+        try await queue.write { db in
+            try db.execute(
+                sql: "INSERT INTO runs (pipeline, inbox, started_at) VALUES (?, ?, ?)",
+                arguments: [pipeline, inbox, startedAt])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Stores one input and its reports in one transaction; a report already present is linked, not copied.
+    public func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
+        try await queue.write { db in
+            guard let sha256 = input.record.sha256 else {
+                throw StoreError(path: self.path, reason: "input \(input.record.path) has no content hash")
+            }
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM inputs WHERE sha256 = ?)", arguments: [sha256])
+                == true
+            {
+                return IndexOutcome(inputWasKnown: true, newReportIDs: [], duplicateReportIDs: [])
+            }
+            let notes = input.notes.isEmpty ? nil : input.notes.joined(separator: "\n")
+            try db.execute(
+                sql: """
+                    INSERT INTO inputs (sha256, path, kind, status, run_id, notes, indexed_at)
+                    VALUES (?, ?, ?, 'indexed', ?, ?, ?)
+                    """,
+                arguments: [sha256, input.record.path, input.record.kind, run, notes, Date()])
+            let inputID = db.lastInsertedRowID
+            var outcome = IndexOutcome(inputWasKnown: false, newReportIDs: [], duplicateReportIDs: [])
+            for report in input.reports {
+                let exists = try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS(SELECT 1 FROM reports WHERE id = ?)", arguments: [report.id]) ?? false
+                if exists {
+                    outcome.duplicateReportIDs.append(report.id)
+                } else {
+                    try ReportWriter.insert(report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id], db)
+                    outcome.newReportIDs.append(report.id)
+                }
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO report_inputs (report_id, input_id, root) VALUES (?, ?, ?)",
+                    arguments: [report.id, inputID, report.source.root])
+            }
+            return outcome
+        }
+    }
+
+    /// Stores a quarantined input; one whose content was readable is remembered so later runs skip it.
+    public func quarantine(_ input: InputRecord, error: InputError, run: Int64) async throws {
+        try await queue.write { db in
+            var inputID: Int64?
+            if let sha256 = input.sha256 {
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO inputs (sha256, path, kind, status, run_id, indexed_at)
+                        VALUES (?, ?, ?, 'quarantined', ?, ?)
+                        """,
+                    arguments: [sha256, input.path, input.kind, run, Date()])
+                inputID = try Int64.fetchOne(db, sql: "SELECT id FROM inputs WHERE sha256 = ?", arguments: [sha256])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO quarantine (input_id, run_id, path, entry, reason, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [inputID, run, input.path, error.entry, error.reason, Date()])
+        }
+    }
+
+    /// Closes a run with its figures.
+    public func finishRun(_ run: Int64, summary: RunSummary, finishedAt: Date) async throws {
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE runs SET finished_at = ?, inputs = ?, processed = ?, skipped = ?, quarantined = ?,
+                    new_reports = ?, duplicate_reports = ?, seconds = ? WHERE id = ?
+                    """,
+                arguments: [
+                    finishedAt, summary.inputs, summary.processed, summary.skipped, summary.quarantined.count,
+                    summary.newReports, summary.duplicateReports, summary.seconds, run,
+                ])
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CasefileArchive
+import CasefileCore
+import Foundation
+import GRDB
+
+/// Writes one report's rows: the report, its timeline events with typed network columns, its warnings.
+enum ReportWriter {
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func insert(_ report: Report, input: Int64, run: Int64, summaryPath: String?, _ db: Database) throws {
+        let failures = report.failedExchanges.count
+        try db.execute(
+            sql: """
+                INSERT INTO reports (id, input_id, run_id, format, root, clue_uuid, device_model, system_name,
+                system_version, vendor_id, app_name, app_bundle_id, app_version, app_build, duration, video_bytes,
+                video_duration, view_snapshots, event_count, failure_count, warning_count, exception_name,
+                exception_reason, summary_path, indexed_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                report.id, input, run, report.format.rawValue, report.source.root, report.source.clueUUID,
+                report.device?.model, report.device?.systemName, report.device?.systemVersion,
+                report.device?.identifierForVendor, report.app?.name, report.app?.bundleID, report.app?.version,
+                report.app?.build, report.duration, report.video?.size, report.video?.duration,
+                report.viewSnapshotCount, report.timeline.events.count, failures, report.warnings.count,
+                report.exception?.name, report.exception?.reason, summaryPath, Date(),
+            ])
+        for (seq, event) in report.timeline.events.enumerated() {
+            try insert(event, seq: seq, report: report.id, db)
+        }
+        for warning in report.warnings {
+            try db.execute(
+                sql: "INSERT INTO report_warnings (report_id, file, line, message) VALUES (?, ?, ?, ?)",
+                arguments: [report.id, warning.file, warning.line, warning.message])
+        }
+    }
+
+    private static func insert(_ event: TimelineEvent, seq: Int, report: String, _ db: Database) throws {
+        let detail = String(decoding: try encoder.encode(event.kind), as: UTF8.self)
+        var values: [(any DatabaseValueConvertible)?] = [
+            report, seq, event.timestamp, event.timeIsRecorded, event.kindName, event.summary, event.file, event.line,
+        ]
+        if case .network(let exchange) = event.kind {
+            values += [
+                exchange.method, exchange.url, exchange.statusCode, exchange.error?.domain, exchange.error?.code,
+                exchange.error?.description, exchange.failure != nil, exchange.responseAt ?? event.timestamp,
+                exchange.endAt, exchange.expectedContentLength, exchange.receivedBytes,
+            ]
+        } else {
+            values += [nil, nil, nil, nil, nil, nil, false, nil, nil, nil, nil]
+        }
+        values.append(detail)
+        try db.execute(
+            sql: """
+                INSERT INTO timeline_events (report_id, seq, timestamp, time_recorded, kind, summary, source_file,
+                source_line, method, url, status, error_domain, error_code, error, failed, start_ts, end_ts,
+                expected_bytes, received_bytes, detail_json)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: StatementArguments(values))
+    }
+}

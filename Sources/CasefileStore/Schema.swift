@@ -1,0 +1,108 @@
+import GRDB
+
+/// The index schema, as named migrations applied in order; see the Schema article for what each column means.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-foundation") { db in
+            try db.create(table: "runs") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("pipeline", .text).notNull()
+                t.column("inbox", .text).notNull()
+                t.column("started_at", .datetime).notNull()
+                t.column("finished_at", .datetime)
+                t.column("inputs", .integer)
+                t.column("processed", .integer)
+                t.column("skipped", .integer)
+                t.column("quarantined", .integer)
+                t.column("new_reports", .integer)
+                t.column("duplicate_reports", .integer)
+                t.column("seconds", .double)
+            }
+            try db.create(table: "inputs") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("sha256", .text).notNull().unique()
+                t.column("path", .text).notNull()
+                t.column("kind", .text).notNull()
+                t.column("status", .text).notNull().check { ["indexed", "quarantined"].contains($0) }
+                t.column("run_id", .integer).notNull().indexed().references("runs")
+                t.column("notes", .text)
+                t.column("indexed_at", .datetime).notNull()
+            }
+            try db.create(table: "quarantine") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("input_id", .integer).indexed().references("inputs", onDelete: .cascade)
+                t.column("run_id", .integer).notNull().indexed().references("runs")
+                t.column("path", .text).notNull()
+                t.column("entry", .text)
+                t.column("reason", .text).notNull()
+                t.column("created_at", .datetime).notNull()
+            }
+            try db.create(table: "reports") { t in
+                t.primaryKey("id", .text)
+                t.column("input_id", .integer).notNull().indexed().references("inputs", onDelete: .cascade)
+                t.column("run_id", .integer).notNull().indexed().references("runs")
+                t.column("format", .text).notNull()
+                t.column("root", .text).notNull()
+                t.column("clue_uuid", .text)
+                t.column("device_model", .text)
+                t.column("system_name", .text)
+                t.column("system_version", .text)
+                t.column("vendor_id", .text)
+                t.column("app_name", .text)
+                t.column("app_bundle_id", .text)
+                t.column("app_version", .text)
+                t.column("app_build", .text)
+                t.column("duration", .double)
+                t.column("video_bytes", .integer)
+                t.column("video_duration", .double)
+                t.column("view_snapshots", .integer).notNull()
+                t.column("event_count", .integer).notNull()
+                t.column("failure_count", .integer).notNull()
+                t.column("warning_count", .integer).notNull()
+                t.column("exception_name", .text)
+                t.column("exception_reason", .text)
+                t.column("summary_path", .text)
+                t.column("indexed_at", .datetime).notNull()
+            }
+            try db.create(table: "report_inputs") { t in
+                t.column("report_id", .text).notNull().indexed().references("reports", onDelete: .cascade)
+                t.column("input_id", .integer).notNull().indexed().references("inputs", onDelete: .cascade)
+                t.column("root", .text).notNull()
+                t.primaryKey(["report_id", "input_id", "root"])
+            }
+            try db.create(table: "timeline_events") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("report_id", .text).notNull().indexed().references("reports", onDelete: .cascade)
+                t.column("seq", .integer).notNull()
+                t.column("timestamp", .double).notNull()
+                t.column("time_recorded", .boolean).notNull()
+                t.column("kind", .text).notNull().indexed()
+                t.column("summary", .text).notNull()
+                t.column("source_file", .text).notNull()
+                t.column("source_line", .integer)
+                t.column("method", .text)
+                t.column("url", .text)
+                t.column("status", .integer)
+                t.column("error_domain", .text)
+                t.column("error_code", .integer)
+                t.column("error", .text)
+                t.column("failed", .boolean).notNull().defaults(to: false)
+                t.column("start_ts", .double)
+                t.column("end_ts", .double)
+                t.column("expected_bytes", .integer)
+                t.column("received_bytes", .integer)
+                t.column("detail_json", .text).notNull()
+                t.uniqueKey(["report_id", "seq"])
+            }
+            try db.create(table: "report_warnings") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("report_id", .text).notNull().indexed().references("reports", onDelete: .cascade)
+                t.column("file", .text).notNull()
+                t.column("line", .integer)
+                t.column("message", .text).notNull()
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+
+/// The `casefile` command: arguments, wiring and exit codes; the work happens in the libraries.
+@main
+struct Casefile: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "casefile",
+        abstract: "Turn iOS bug reports and crash reports into triage answers.",
+        discussion: """
+            Exit codes: 0 all inputs processed, 1 some inputs quarantined (the rest processed), \
+            2 usage or configuration error, 3 the run could not start (lock held, database unreadable).
+            """,
+        subcommands: [Triage.self, Run.self]
+    )
+
+    /// Runs the command, mapping argument errors to exit code 2 as DESIGN.md specifies.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let code as ExitCode {
+            exit(withError: code)
+        } catch {
+            if exitCode(for: error) == .success {
+                exit(withError: error)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(ExitStatus.usage.rawValue)
+        }
+    }
+}
+
+/// The process exit codes of DESIGN.md.
+enum ExitStatus: Int32 {
+    /// Everything was processed.
+    case success = 0
+    /// Some inputs were quarantined; the rest were processed.
+    case quarantined = 1
+    /// The command line or the pipeline definition is wrong.
+    case usage = 2
+    /// The run could not start: the lock is held or the database cannot be opened.
+    case cannotStart = 3
+
+    var exitCode: ExitCode {
+        ExitCode(rawValue)
+    }
+}
+
+/// Writes one line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

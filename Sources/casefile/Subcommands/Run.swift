@@ -1,0 +1,70 @@
+import ArgumentParser
+import CasefileCore
+import CasefileStore
+import Foundation
+import Logging
+
+extension Casefile {
+    /// `casefile run [PIPELINE.toml]`: the nightly batch over the inbox.
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Process every new input in the pipeline's inbox into the index and Markdown summaries.")
+
+        @Argument(help: "The pipeline definition.")
+        var pipeline = "Pipelines/nightly.toml"
+
+        @Flag(name: .shortAndLong, help: "Log each input's notes to stderr.")
+        var verbose = false
+
+        func run() async throws {
+            let definition: PipelineDefinition
+            do {
+                definition = try PipelineDefinition.load(from: pipeline)
+            } catch {
+                printError("casefile: \(error)")
+                throw ExitStatus.usage.exitCode
+            }
+            let store: IndexStore
+            let lock: RunLock
+            do {
+                try FileManager.default.createDirectory(
+                    at: definition.database.deletingLastPathComponent(), withIntermediateDirectories: true)
+                lock = try RunLock(path: definition.database.path + ".lock")
+                store = try IndexStore(path: definition.database.path)
+            } catch {
+                printError("casefile: \(error)")
+                throw ExitStatus.cannotStart.exitCode
+            }
+            defer { lock.release() }
+
+            var logger = Logger(label: "casefile") { StreamLogHandler.standardError(label: $0) }
+            logger.logLevel = verbose ? .info : .warning
+            let interactive = isatty(STDERR_FILENO) == 1
+            let runner = PipelineRunner(definition: definition, logger: logger)
+            let summary: RunSummary
+            do {
+                summary = try await runner.run(index: store, pipelineName: pipeline) { progress in
+                    guard interactive else { return }
+                    let name = URL(fileURLWithPath: progress.input).lastPathComponent
+                    let line = "[\(progress.done)/\(progress.total)] \(name)"
+                    FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+                }
+            } catch let error as InputError {
+                printError("casefile: \(error)")
+                throw ExitStatus.usage.exitCode
+            } catch {
+                printError("casefile: the run stopped: \(error)")
+                throw ExitStatus.cannotStart.exitCode
+            }
+            if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            for error in summary.quarantined {
+                printError("quarantined: \(error)")
+            }
+            let reports = definition.output.appendingPathComponent("reports").path
+            print("casefile: \(summary.line) — index \(definition.database.path), summaries \(reports)")
+            if summary.exitCode != 0 {
+                throw ExitCode(summary.exitCode)
+            }
+        }
+    }
+}

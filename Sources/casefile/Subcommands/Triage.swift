@@ -1,0 +1,52 @@
+import ArgumentParser
+import CasefileCore
+import Foundation
+
+extension Casefile {
+    /// `casefile triage PATH`: one report to stdout, no database.
+    struct Triage: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a triage summary of one report (or every report in one archive) to stdout.")
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case markdown
+            case json
+        }
+
+        @Argument(help: "A report: a .clue folder or zip, or an archive holding reports.")
+        var path: String
+
+        @Option(help: "Output format: markdown or json (the parsed model).")
+        var format: Format = .markdown
+
+        func run() throws {
+            let output: ReportReader.Output
+            do {
+                output = try CasefileCore.Triage().reports(at: path)
+            } catch {
+                printError("casefile: \(error)")
+                throw ExitStatus.quarantined.exitCode
+            }
+            for note in output.notes {
+                printError("note: \(note)")
+            }
+            switch format {
+            case .markdown:
+                let renderer = ReportSummary()
+                print(output.reports.map(renderer.render).joined(separator: "\n---\n\n"), terminator: "")
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                let document = TriageDocument(input: path, reports: output.reports, notes: output.notes)
+                print(String(decoding: try encoder.encode(document), as: UTF8.self))
+            }
+        }
+    }
+
+    /// The JSON form of a triage: the input, its reports and the notes about skipped entries.
+    struct TriageDocument: Encodable {
+        var input: String
+        var reports: [Report]
+        var notes: [String]
+    }
+}
