@@ -353,6 +353,22 @@ MALFORMED = {
     "Modules/module_network.json": "",
 }
 
+# --- 4b. the checkout again, but Clue's own V1 DidComplete bug raised: an uncaught exception (clue-format.md E6) --
+
+EXCEPTION = dict(CHECKOUT)
+EXCEPTION["Info/info_exception.json"] = line({
+    "name": "NSInvalidArgumentException",
+    "reson": "*** -[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from objects[0]",
+    "userInfo": "", "callStackReturnAddresses": [6447063948, 6436392912, 6447063508],
+    "callStackSymbols": [
+        "0   CoreFoundation                      0x0000000180b0ab8c <redacted> + 148",
+        "1   libobjc.A.dylib                     0x000000017fe985ec objc_exception_throw + 56",
+        "2   CoreFoundation                      0x0000000180b0a9d4 <redacted> + 0"]})
+EXCEPTION["Modules/module_network.json"] = lines(CHECKOUT_NETWORK[:2])
+EXCEPTION["Modules/module_view.json"] = lines(CHECKOUT_VIEWS[:5])
+EXCEPTION["Modules/module_interaction.json"] = lines(CHECKOUT_TOUCHES)
+EXCEPTION["Modules/module_video.mp4"] = b""
+
 # --- 5. two reports in one zip, each a .clue.zip: a timeout, and a 404 with a binary chunk ----------------------
 
 TIMEOUT = {
@@ -396,6 +412,8 @@ def main():
     write(os.path.join(SAMPLES, "offline-1009.clue.zip"), zip_bytes(OFFLINE))
     # 4. malformed lines, as a folder
     write_package(os.path.join(SAMPLES, f"{MALFORMED_UUID}.clue"), MALFORMED)
+    # 4b. an uncaught exception, with the 0-byte video Clue leaves when it zips at once
+    write(os.path.join(SAMPLES, "checkout-exception.clue.zip"), zip_bytes(EXCEPTION))
     # 5. a zip of two .clue zips
     write(os.path.join(SAMPLES, "two-reports.zip"), zip_bytes({
         "timeout.clue.zip": zip_bytes(TIMEOUT), "search-404.clue.zip": zip_bytes(SEARCH_404)}))
@@ -427,6 +445,9 @@ def main():
     seven = os.path.join(FIXTURES, "clean-session.7z")
     staging = os.path.join(FIXTURES, ".7z-staging")
     write_package(os.path.join(staging, f"{CLEAN_UUID}.clue"), CLEAN)
+    for folder, dirs, names in os.walk(staging):
+        for name in dirs + names:
+            os.utime(os.path.join(folder, name), (1493115336, 1493115336))
     if os.path.exists(seven):
         os.remove(seven)
     subprocess.run(["bsdtar", "--format", "7zip", "-cf", seven, "-C", staging, f"{CLEAN_UUID}.clue"], check=True)

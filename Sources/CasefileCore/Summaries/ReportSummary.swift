@@ -101,7 +101,9 @@ public struct ReportSummary: Sendable {
                 lines.append("  - response body: \(Markdown.code(Markdown.truncate(body, 200)))")
             }
         }
-        if lines.isEmpty {
+        if lines.isEmpty, report.exception != nil {
+            lines.append("No recorded request failed; the recording ends with an uncaught exception (below).")
+        } else if lines.isEmpty {
             lines.append("Nothing failed: no recorded request returned HTTP ≥ 400 or failed in transport.")
         } else {
             lines.append("")

@@ -16,9 +16,11 @@ public struct CluePackage: Sendable {
         self.files = files
     }
 
-    /// The Clue UUID from a root folder named `<UUID>.clue`, uppercased.
+    /// The Clue UUID from the report folder's name `<UUID>.clue` (the root, or the input itself when the root is
+    /// the input), uppercased.
     public var uuid: String? {
-        guard let last = root.split(separator: "/").last, last.lowercased().hasSuffix(".clue") else { return nil }
+        let folder = root.isEmpty ? input : root
+        guard let last = folder.split(separator: "/").last, last.lowercased().hasSuffix(".clue") else { return nil }
         let stem = last.dropLast(5)
         let hex = stem.filter { $0 != "-" }
         guard stem.count == 36, hex.count == 32, hex.allSatisfy(\.isHexDigit) else { return nil }

@@ -1,0 +1,54 @@
+# Casefile: `make demo` and `make test` set up a fresh Debian machine (with the Swift toolchain) and run.
+SWIFT ?= swift
+PACKAGES := libarchive-dev libsqlite3-dev pkg-config
+PKGCONFIG_MODULES := libarchive sqlite3
+
+.PHONY: demo test deps build lint bench samples clean
+
+## deps: install the system libraries when missing (as root), or print the command to run.
+deps:
+	@missing=""; \
+	if ! command -v pkg-config >/dev/null 2>&1; then missing="$(PACKAGES)"; \
+	else for module in $(PKGCONFIG_MODULES); do \
+		pkg-config --exists $$module || missing="$$missing $$module"; done; fi; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = "0" ]; then \
+			echo "Installing $(PACKAGES) (missing:$$missing)"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PACKAGES) >/dev/null; \
+		else \
+			echo "Missing system libraries:$$missing. Run: sudo apt-get update && sudo apt-get install -y $(PACKAGES)"; \
+			exit 1; \
+		fi; \
+	fi
+
+build: deps
+	$(SWIFT) build --product casefile
+
+## demo: run the nightly pipeline over SampleReports/ (exit 1 from quarantined bad samples is expected).
+demo: build
+	@status=0; $$($(SWIFT) build --show-bin-path)/casefile run Pipelines/nightly.toml || status=$$?; \
+	if [ $$status -gt 1 ]; then exit $$status; fi; \
+	echo ""; \
+	echo "Summaries: out/reports/*.md   Index: out/casefile.sqlite"; \
+	echo "Try: $$($(SWIFT) build --show-bin-path)/casefile triage SampleReports/checkout-500.clue.zip"
+
+## test: the full suite (unit tests and end-to-end tests of the built binary), then the format lint.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(MAKE) lint
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+## bench: release build, then the figures of issue #2 (triage latency, run throughput).
+bench: deps
+	$(SWIFT) build -c release --product casefile
+	Scripts/benchmark.sh "$$($(SWIFT) build -c release --show-bin-path)/casefile"
+
+## samples: regenerate SampleReports/ and Tests/Fixtures/ (needs python3 and bsdtar from libarchive-tools).
+samples:
+	python3 Scripts/make-samples.py
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,65 @@
+import CasefileCore
+import Testing
+
+@Suite struct JSONParserTests {
+    @Test func keepsIntegersExactAndMembersInOrder() throws {
+        let value = try JSONParser.parse(#"{"y":0,"x":6447063948,"address":18446744073709551,"f":0.85000002384185791}"#)
+        #expect(value.object?.keys == ["y", "x", "address", "f"])
+        #expect(value["x"]?.uint64 == 6_447_063_948)
+        #expect(value["address"]?.uint64 == 18_446_744_073_709_551)
+        #expect(value["f"]?.double == 0.85000002384185791)
+        #expect(value["y"]?.bool == false)
+    }
+
+    @Test func readsEscapesTheWayClueWritesThem() throws {
+        let value = try JSONParser.parse(#"{"URL":"https:\/\/api.shop.example\/v1","t":"a\nb \u00e9 \ud83d\ude00"}"#)
+        #expect(value["URL"]?.string == "https://api.shop.example/v1")
+        #expect(value["t"]?.string == "a\nb é 😀")
+    }
+
+    @Test func treatsEmptyStringsAndObjectsAsNil() throws {
+        let value = try JSONParser.parse(#"{"userInfo":"","shadowColor":{},"tag":0}"#)
+        #expect(value["userInfo"]?.isNilPlaceholder == true)
+        #expect(value["shadowColor"]?.isNilPlaceholder == true)
+        #expect(value["tag"]?.isNilPlaceholder == false)
+    }
+
+    @Test func findsKeysIgnoringCaseWhenNoExactMatch() throws {
+        let value = try JSONParser.parse(#"{"StatusCode":500}"#)
+        #expect(value["statusCode"]?.int == 500)
+    }
+
+    @Test func namesLineAndColumnOfAnError() {
+        let error = #expect(throws: JSONParser.Failure.self) {
+            try JSONParser.parse("{\"a\":1,\n\"b\":tru}")
+        }
+        #expect(error?.line == 2)
+        #expect(error?.column == 5)
+        #expect(error?.description == "unexpected character 't' at line 2, column 5")
+    }
+
+    @Test func refusesTrailingCommasWhenStrict() {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse("[1,2,]") }
+    }
+
+    @Test func acceptsTrailingCommasAndElisionsWhenTolerant() throws {
+        let value = try JSONParser.parse(#"{"frames":[1,2,...,],"a":{"b":1,},}"#, mode: .tolerant)
+        #expect(value["frames"]?.array?.compactMap(\.int) == [1, 2])
+        #expect(value["a"]?["b"]?.int == 1)
+    }
+
+    @Test func survivesHostileNesting() {
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(deep) }
+    }
+
+    @Test(arguments: ["", "{", #"{"a""#, #"{"a":"#, #""\u12"#, "-", "nul", #"{"a":1}x"#])
+    func reportsTruncatedDocuments(_ text: String) {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
+    }
+
+    @Test func writesCompactTextBack() throws {
+        let text = #"{"b":[1,2.5,true,null],"a":"x\"y"}"#
+        #expect(try JSONParser.parse(text).compactText == text)
+    }
+}
