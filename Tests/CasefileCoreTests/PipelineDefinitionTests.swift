@@ -1,0 +1,61 @@
+import CasefileArchive
+import CasefileCore
+import Foundation
+import Testing
+
+@Suite struct PipelineDefinitionTests {
+    let base = URL(fileURLWithPath: "/srv/casefile/Pipelines")
+
+    @Test func readsTheNightlyDefinition() throws {
+        let path = Samples.repository.appendingPathComponent("Pipelines/nightly.toml").path
+        let definition = try PipelineDefinition.load(from: path)
+        #expect(definition.inbox.path == Samples.repository.appendingPathComponent("SampleReports").path)
+        #expect(definition.output.path == Samples.repository.appendingPathComponent("out").path)
+        #expect(definition.database.lastPathComponent == "casefile.sqlite")
+        #expect(definition.ignore == ["*.md", "*.py", "*.sh", "Symbols"])
+        #expect(definition.limits == ArchiveLimits.default)
+    }
+
+    @Test func resolvesRelativePathsAgainstTheDefinitionsFolder() throws {
+        let toml = """
+            version = 1
+            [inbox]
+            path = "../inbox"
+            [output]
+            path = "/var/casefile"
+            [limits]
+            max_entries = 50
+            """
+        let definition = try PipelineDefinition(toml: toml, file: "x.toml", baseDirectory: base)
+        #expect(definition.inbox.path == "/srv/casefile/inbox")
+        #expect(definition.database.path == "/var/casefile/casefile.sqlite")
+        #expect(definition.limits.maxEntries == 50)
+        #expect(definition.limits.maxNestingDepth == ArchiveLimits.default.maxNestingDepth)
+    }
+
+    @Test(arguments: [
+        ("version = 2\n[inbox]\npath = \"a\"", "x.toml: version: version 2 is not supported; this build reads versions 1 to 1"),
+        ("[inbox]\npath = \"a\"", "x.toml: version: missing; this build reads version 1"),
+        ("version = 1", "x.toml: inbox.path: missing; name the folder reports arrive in"),
+        ("version = 1\n[inbox]\npath = 3", "x.toml: inbox.path: expected a string"),
+        (
+            "version = 1\n[inbox]\npath = \"a\"\n[limits]\nmax_entrys = 5",
+            "x.toml: limits.max_entrys: unknown key; known keys here are max_compression_ratio, max_entries, max_entry_bytes, max_nesting_depth, max_total_bytes"
+        ),
+        ("version = 1\n[inbox]\npath = \"a\"\n[limits]\nmax_entries = 0", "x.toml: limits.max_entries: expected a positive integer, got 0"),
+        ("version = 1\n[inbox]\npath = \"a\"\nignore = [\"*.md\", 4]", "x.toml: inbox.ignore[1]: expected a string"),
+    ])
+    func refusesBadDefinitionsNamingTheKey(_ toml: String, _ message: String) {
+        let error = #expect(throws: ConfigurationError.self) {
+            try PipelineDefinition(toml: toml, file: "x.toml", baseDirectory: base)
+        }
+        #expect(error?.description == message)
+    }
+
+    @Test func refusesTextThatIsNotTOML() {
+        let error = #expect(throws: ConfigurationError.self) {
+            try PipelineDefinition(toml: "version = = 1", file: "x.toml", baseDirectory: base)
+        }
+        #expect(error?.description.hasPrefix("x.toml: not valid TOML at line 1") == true)
+    }
+}

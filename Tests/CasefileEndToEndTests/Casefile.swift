@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs the built `casefile` binary, which SwiftPM builds beside the test bundle.
+enum Casefile {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["CASEFILE_BIN"] {
+            return URL(fileURLWithPath: path)
+        }
+        var folder = Bundle.main.bundleURL
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("casefile")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return repository.appendingPathComponent(".build/debug/casefile")
+    }
+
+    static func sample(_ name: String) -> String {
+        repository.appendingPathComponent("SampleReports").appendingPathComponent(name).path
+    }
+
+    /// Runs `casefile` with `arguments` in `directory`, capturing both streams.
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? repository
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@Suite final class RunCommandTests {
+    let work: URL
+
+    init() throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    func pipeline(_ body: String) throws -> String {
+        let path = work.appendingPathComponent("pipeline.toml").path
+        try body.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    var samples: String { Casefile.repository.appendingPathComponent("SampleReports").path }
+
+    @Test func indexesTheSamplesOnceAndNothingTheSecondTime() throws {
+        let path = try pipeline(
+            """
+            version = 1
+            [inbox]
+            path = "\(samples)"
+            ignore = ["*.md"]
+            [output]
+            path = "out"
+            """)
+        let first = try Casefile.run(["run", path], in: work)
+        #expect(first.status == 1)
+        let database = work.appendingPathComponent("out/casefile.sqlite").path
+        let reports = work.appendingPathComponent("out/reports").path
+        #expect(
+            first.stdout
+                == "casefile: 7 processed, 0 skipped (already seen), 5 quarantined; 7 new reports, 1 duplicate — index \(database), summaries \(reports)\n"
+        )
+        let quarantined = first.stderr.split(separator: "\n").filter { $0.hasPrefix("quarantined: ") }
+        #expect(quarantined.count == 5)
+        #expect(quarantined.contains { $0.hasSuffix("archive-bomb.zip: entry 'Modules/module_view.json': compression ratio over 200:1 (6619136 bytes from 32763 compressed); this looks like an archive bomb") })
+        let summaries = try FileManager.default.contentsOfDirectory(atPath: reports)
+        #expect(summaries.count == 7)
+        #expect(summaries.contains("1bd8b1d4ec00.md"))
+
+        let second = try Casefile.run(["run", path], in: work)
+        #expect(second.status == 0)
+        #expect(second.stdout.hasPrefix("casefile: 0 processed, 12 skipped (already seen), 0 quarantined; 0 new reports — "))
+        #expect(second.stderr.isEmpty)
+    }
+
+    @Test func refusesAnUnknownDefinitionVersionWithExitCode2() throws {
+        let path = try pipeline("version = 9\n[inbox]\npath = \"in\"\n")
+        let result = try Casefile.run(["run", path], in: work)
+        #expect(result.status == 2)
+        #expect(result.stderr == "casefile: \(path): version: version 9 is not supported; this build reads versions 1 to 1\n")
+    }
+
+    @Test func refusesAMissingInboxWithExitCode2() throws {
+        let path = try pipeline("version = 1\n[inbox]\npath = \"nowhere\"\n")
+        let result = try Casefile.run(["run", path], in: work)
+        #expect(result.status == 2)
+        #expect(result.stderr == "casefile: \(work.path)/nowhere: the inbox folder does not exist\n")
+    }
+
+    @Test func exitsWith3WhileAnotherRunHoldsTheLock() throws {
+        let path = try pipeline("version = 1\n[inbox]\npath = \"\(samples)\"\n[output]\npath = \"out\"\n")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let lockPath = work.appendingPathComponent("out/casefile.sqlite.lock").path
+        let descriptor = open(lockPath, O_CREAT | O_RDWR, 0o644)
+        #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        defer { close(descriptor) }
+        let result = try Casefile.run(["run", path], in: work)
+        #expect(result.status == 3)
+        #expect(result.stderr == "casefile: \(lockPath): another casefile run holds the lock; try again when it ends\n")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@Suite struct TriageCommandTests {
+    @Test func printsTheCheckoutSummary() throws {
+        let result = try Casefile.run(["triage", Casefile.sample("checkout-500.clue.zip")])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("# Bug report 1bd8b1d4ec00\n"))
+        #expect(result.stdout.contains("**HTTP 500 internal server error** — `https://api.shop.example/v1/orders`"))
+        #expect(result.stdout.contains("screen changed to `ShopApp.PaymentErrorView`"))
+    }
+
+    @Test func printsTheParsedModelAsJSON() throws {
+        let result = try Casefile.run(["triage", "--format", "json", Casefile.sample("offline-1009.clue.zip")])
+        #expect(result.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let reports = try #require(document["reports"] as? [[String: Any]])
+        let device = try #require(reports.first?["device"] as? [String: Any])
+        #expect(device["systemVersion"] as? String == "10.3.1")
+        #expect(device["batteryState"] as? String == "unplugged")
+    }
+
+    @Test func printsEveryReportOfAnArchive() throws {
+        let result = try Casefile.run(["triage", Casefile.sample("two-reports.zip")])
+        #expect(result.status == 0)
+        #expect(result.stdout.components(separatedBy: "# Bug report ").count == 3)
+        #expect(result.stdout.contains("\n---\n"))
+    }
+
+    @Test func refusesABadInputWithOneLineAndExitCode1() throws {
+        let path = Casefile.sample("Malformed/path-traversal.zip")
+        let result = try Casefile.run(["triage", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "casefile: \(path): entry '../../../tmp/casefile-escaped.txt': path escapes the archive (absolute or '..'); the whole input is refused\n"
+        )
+    }
+
+    @Test func mapsUsageErrorsToExitCode2() throws {
+        let result = try Casefile.run(["triage", "--format", "yaml", Casefile.sample("checkout-500.clue.zip")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("The value 'yaml' is invalid for '--format <format>'"))
+        #expect(try Casefile.run(["frobnicate"]).status == 2)
+    }
+}
