@@ -15,7 +15,8 @@ public struct ArchiveLimits: Sendable, Hashable, Codable {
     public var maxNestingDepth: Int
 
     /// Creates limits from explicit values.
-    public init(maxEntries: Int, maxEntryBytes: Int, maxTotalBytes: Int, maxCompressionRatio: Int, maxNestingDepth: Int) {
+    public init(maxEntries: Int, maxEntryBytes: Int, maxTotalBytes: Int, maxCompressionRatio: Int, maxNestingDepth: Int)
+    {
         self.maxEntries = maxEntries
         self.maxEntryBytes = maxEntryBytes
         self.maxTotalBytes = maxTotalBytes

@@ -183,7 +183,8 @@ public struct ArchiveReader: Sendable {
         _ bytes: [UInt8], path: String, modified: Date?, depth: Int, session: inout Session
     ) throws(ArchiveError) {
         guard ArchiveSniffer.isArchive(bytes) else {
-            session.entries.append(ArchiveEntry(path: path, size: bytes.count, modified: modified, contents: .bytes(bytes)))
+            session.entries.append(
+                ArchiveEntry(path: path, size: bytes.count, modified: modified, contents: .bytes(bytes)))
             return
         }
         guard depth < limits.maxNestingDepth else {

@@ -8,8 +8,7 @@ enum EntryPath {
     /// The normalized path, or `nil` when the path is absolute or climbs out of the archive.
     static func normalize(_ raw: String) -> String? {
         let unified = raw.replacingOccurrences(of: "\\", with: "/")
-        if unified.hasPrefix("/") || unified.first.map({ $0.isLetter }) == true && unified.dropFirst().hasPrefix(":")
-        {
+        if unified.hasPrefix("/") || unified.first.map({ $0.isLetter }) == true && unified.dropFirst().hasPrefix(":") {
             return nil
         }
         var components: [Substring] = []

@@ -73,7 +73,8 @@ final class LibarchiveHandle {
             throw failure()
         }
         let fileType = archive_entry_filetype(entry)
-        let pathname = archive_entry_pathname_utf8(entry).map { String(cString: $0) }
+        let pathname =
+            archive_entry_pathname_utf8(entry).map { String(cString: $0) }
             ?? archive_entry_pathname(entry).map { String(cString: $0) }
         return Header(
             pathname: pathname,

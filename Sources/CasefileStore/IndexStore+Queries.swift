@@ -68,7 +68,8 @@ extension IndexStore {
                     """
             ).map { row in
                 IndexedReport(
-                    id: row["id"], format: row["format"], inputPath: row["input_path"], deviceModel: row["device_model"],
+                    id: row["id"], format: row["format"], inputPath: row["input_path"],
+                    deviceModel: row["device_model"],
                     systemVersion: row["system_version"], eventCount: row["event_count"],
                     failureCount: row["failure_count"], warningCount: row["warning_count"],
                     summaryPath: row["summary_path"])
@@ -79,13 +80,15 @@ extension IndexStore {
     /// The timeline of one report, in order.
     public func events(reportID: String) throws -> [IndexedEvent] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM timeline_events WHERE report_id = ? ORDER BY seq", arguments: [reportID])
-                .map { row in
-                    IndexedEvent(
-                        seq: row["seq"], timestamp: row["timestamp"], kind: row["kind"], summary: row["summary"],
-                        method: row["method"], url: row["url"], status: row["status"], errorDomain: row["error_domain"],
-                        errorCode: row["error_code"], failed: row["failed"])
-                }
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM timeline_events WHERE report_id = ? ORDER BY seq", arguments: [reportID]
+            )
+            .map { row in
+                IndexedEvent(
+                    seq: row["seq"], timestamp: row["timestamp"], kind: row["kind"], summary: row["summary"],
+                    method: row["method"], url: row["url"], status: row["status"], errorDomain: row["error_domain"],
+                    errorCode: row["error_code"], failed: row["failed"])
+            }
         }
     }
 

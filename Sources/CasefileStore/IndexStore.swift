@@ -75,12 +75,14 @@ extension IndexStore: ReportIndex {
             let inputID = db.lastInsertedRowID
             var outcome = IndexOutcome(inputWasKnown: false, newReportIDs: [], duplicateReportIDs: [])
             for report in input.reports {
-                let exists = try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS(SELECT 1 FROM reports WHERE id = ?)", arguments: [report.id]) ?? false
+                let exists =
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS(SELECT 1 FROM reports WHERE id = ?)", arguments: [report.id]) ?? false
                 if exists {
                     outcome.duplicateReportIDs.append(report.id)
                 } else {
-                    try ReportWriter.insert(report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id], db)
+                    try ReportWriter.insert(
+                        report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id], db)
                     outcome.newReportIDs.append(report.id)
                 }
                 try db.execute(

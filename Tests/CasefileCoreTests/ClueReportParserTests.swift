@@ -48,7 +48,8 @@ import Testing
         #expect(payDown.touch.phase == .began)
         #expect(payDown.touch.touches == [TouchPoint(tapCount: 1, x: 187.5, y: 566)])
         // The button's label has user interaction off, so UIKit (and Casefile) hit the button itself.
-        #expect(payDown.touch.target == TouchTarget(className: "UIButton", label: "Pay now", path: ["UIView", "UIButton"]))
+        #expect(
+            payDown.touch.target == TouchTarget(className: "UIButton", label: "Pay now", path: ["UIView", "UIButton"]))
         let cardField = try #require(touches.first { $0.event.timestamp == 4.116666875 })
         #expect(cardField.touch.target?.className == "UITextField")
         #expect(cardField.touch.target?.label == "Card number")
@@ -242,7 +243,10 @@ import Testing
         let line = #"{"timestamp":1,"level":"info","message":"\#(label)"}"# + "\n"
         let package = CluePackage(
             input: "memory", root: "",
-            files: ["Modules/module_logs.json": .init(path: "Modules/module_logs.json", size: 0, contents: .bytes(Array(line.utf8)))])
+            files: [
+                "Modules/module_logs.json": .init(
+                    path: "Modules/module_logs.json", size: 0, contents: .bytes(Array(line.utf8)))
+            ])
         let report = ClueReportParser().parse(package)
         guard case .custom(let custom) = report.timeline.events.first?.kind else {
             Issue.record("no custom event")

@@ -34,7 +34,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("version = 2\n[inbox]\npath = \"a\"", "x.toml: version: version 2 is not supported; this build reads versions 1 to 1"),
+        (
+            "version = 2\n[inbox]\npath = \"a\"",
+            "x.toml: version: version 2 is not supported; this build reads versions 1 to 1"
+        ),
         ("[inbox]\npath = \"a\"", "x.toml: version: missing; this build reads version 1"),
         ("version = 1", "x.toml: inbox.path: missing; name the folder reports arrive in"),
         ("version = 1\n[inbox]\npath = 3", "x.toml: inbox.path: expected a string"),
@@ -42,7 +45,10 @@ import Testing
             "version = 1\n[inbox]\npath = \"a\"\n[limits]\nmax_entrys = 5",
             "x.toml: limits.max_entrys: unknown key; known keys here are max_compression_ratio, max_entries, max_entry_bytes, max_nesting_depth, max_total_bytes"
         ),
-        ("version = 1\n[inbox]\npath = \"a\"\n[limits]\nmax_entries = 0", "x.toml: limits.max_entries: expected a positive integer, got 0"),
+        (
+            "version = 1\n[inbox]\npath = \"a\"\n[limits]\nmax_entries = 0",
+            "x.toml: limits.max_entries: expected a positive integer, got 0"
+        ),
         ("version = 1\n[inbox]\npath = \"a\"\nignore = [\"*.md\", 4]", "x.toml: inbox.ignore[1]: expected a string"),
     ])
     func refusesBadDefinitionsNamingTheKey(_ toml: String, _ message: String) {

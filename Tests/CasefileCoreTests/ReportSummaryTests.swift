@@ -39,14 +39,17 @@ import Testing
         let text = try markdown("offline-1009.clue.zip")
         #expect(
             text.contains(
-                "- **transport error NSURLErrorDomain -1009** — `https://api.shop.example/v1/orders?status=open` at 2.250 s"))
+                "- **transport error NSURLErrorDomain -1009** — `https://api.shop.example/v1/orders?status=open` at 2.250 s"
+            ))
         #expect(text.contains("  - then: view changed: \"You're offline. Check your connection.\" appeared at 2.267 s"))
     }
 
     @Test func listsWarningsWithFileAndLine() throws {
         let text = try markdown("E2A7C3D4-1B2F-4A5E-9C8D-7F6E5D4C3B2A.clue")
         #expect(text.contains("## Warnings"))
-        #expect(text.contains("- `Modules/module_view.json:2: invalid JSON (unterminated string at column 91); line skipped`"))
+        #expect(
+            text.contains(
+                "- `Modules/module_view.json:2: invalid JSON (unterminated string at column 91); line skipped`"))
     }
 
     @Test func keepsTableCellsOnOneLine() throws {

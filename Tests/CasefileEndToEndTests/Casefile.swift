@@ -19,7 +19,8 @@ enum Casefile {
         while folder.path != "/" {
             let candidate = folder.appendingPathComponent("casefile")
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
                 return candidate
             }
             folder = folder.deletingLastPathComponent()

@@ -47,14 +47,21 @@ import Testing
         )
         let quarantined = first.stderr.split(separator: "\n").filter { $0.hasPrefix("quarantined: ") }
         #expect(quarantined.count == 5)
-        #expect(quarantined.contains { $0.hasSuffix("archive-bomb.zip: entry 'Modules/module_view.json': compression ratio over 200:1 (6619136 bytes from 32763 compressed); this looks like an archive bomb") })
+        #expect(
+            quarantined.contains {
+                $0.hasSuffix(
+                    "archive-bomb.zip: entry 'Modules/module_view.json': compression ratio over 200:1 (6619136 bytes from 32763 compressed); this looks like an archive bomb"
+                )
+            })
         let summaries = try FileManager.default.contentsOfDirectory(atPath: reports)
         #expect(summaries.count == 7)
         #expect(summaries.contains("1bd8b1d4ec00.md"))
 
         let second = try Casefile.run(["run", path], in: work)
         #expect(second.status == 0)
-        #expect(second.stdout.hasPrefix("casefile: 0 processed, 12 skipped (already seen), 0 quarantined; 0 new reports — "))
+        #expect(
+            second.stdout.hasPrefix("casefile: 0 processed, 12 skipped (already seen), 0 quarantined; 0 new reports — ")
+        )
         #expect(second.stderr.isEmpty)
     }
 
@@ -62,7 +69,9 @@ import Testing
         let path = try pipeline("version = 9\n[inbox]\npath = \"in\"\n")
         let result = try Casefile.run(["run", path], in: work)
         #expect(result.status == 2)
-        #expect(result.stderr == "casefile: \(path): version: version 9 is not supported; this build reads versions 1 to 1\n")
+        #expect(
+            result.stderr
+                == "casefile: \(path): version: version 9 is not supported; this build reads versions 1 to 1\n")
     }
 
     @Test func refusesAMissingInboxWithExitCode2() throws {
@@ -74,7 +83,8 @@ import Testing
 
     @Test func exitsWith3WhileAnotherRunHoldsTheLock() throws {
         let path = try pipeline("version = 1\n[inbox]\npath = \"\(samples)\"\n[output]\npath = \"out\"\n")
-        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
         let lockPath = work.appendingPathComponent("out/casefile.sqlite.lock").path
         let descriptor = open(lockPath, O_CREAT | O_RDWR, 0o644)
         #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)

@@ -54,7 +54,8 @@ import Testing
     @Test func storesNetworkExchangesInTypedColumns() async throws {
         let store = try IndexStore(path: definition.database.path)
         _ = try await run(store)
-        let checkout = try #require(try store.reports().first { $0.summaryPath != nil && $0.failureCount == 1 && $0.eventCount == 12 })
+        let checkout = try #require(
+            try store.reports().first { $0.summaryPath != nil && $0.failureCount == 1 && $0.eventCount == 12 })
         let events = try store.events(reportID: checkout.id)
         let payment = try #require(events.first { $0.failed })
         #expect(payment.kind == "network")
@@ -63,7 +64,8 @@ import Testing
         #expect(payment.method == nil)
         #expect(payment.timestamp == 13.150000333000002)
         #expect(events.map(\.seq) == Array(0..<events.count))
-        let summary = try String(contentsOf: output.appendingPathComponent(try #require(checkout.summaryPath)), encoding: .utf8)
+        let summary = try String(
+            contentsOf: output.appendingPathComponent(try #require(checkout.summaryPath)), encoding: .utf8)
         #expect(summary.contains("**HTTP 500 internal server error**"))
     }
 

@@ -88,7 +88,8 @@ public enum NetworkFailure: Sendable, Codable, Hashable {
         switch self {
         case .http(let status): "HTTP \(status)"
         case .timeout: "timeout"
-        case .transport(let error): "transport error \(error.domain ?? "unknown domain") \(error.code.map(String.init) ?? "")"
+        case .transport(let error):
+            "transport error \(error.domain ?? "unknown domain") \(error.code.map(String.init) ?? "")"
         }
     }
 }

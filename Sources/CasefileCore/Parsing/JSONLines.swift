@@ -13,7 +13,7 @@ struct JSONLines {
     let bytes: [UInt8]
 
     /// Calls `body` with each record in order; returns the diagnostics for lines that were skipped.
-    func forEach(_ body: (Record) -> Void) -> [Diagnostic] {
+    func scan(_ body: (Record) -> Void) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var start = 0
         var line = 1

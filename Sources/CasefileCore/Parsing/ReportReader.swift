@@ -36,7 +36,8 @@ public struct ReportReader: Sendable {
         }
         let first = located.unrecognized[0].path
         let others = located.unrecognized.count - 1
-        return "no report found: '\(first)'\(others > 0 ? " and \(others) other entries" : "") in no format Casefile reads"
+        return
+            "no report found: '\(first)'\(others > 0 ? " and \(others) other entries" : "") in no format Casefile reads"
     }
 }
 

@@ -16,7 +16,8 @@ public struct InboxScanner: Sendable {
     /// The inputs under `inbox`, sorted by path.
     public func scan(_ inbox: URL) throws(InputError) -> [URL] {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: inbox.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: inbox.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw InputError(input: inbox.path, reason: "the inbox folder does not exist")
         }
         var inputs: [URL] = []

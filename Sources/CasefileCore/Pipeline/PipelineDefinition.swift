@@ -57,7 +57,8 @@ public struct PipelineDefinition: Sendable {
         } catch let error as TOMLParseError {
             let position = error.source.begin
             throw ConfigurationError(
-                file: file, reason: "not valid TOML at line \(position.line), column \(position.column): \(error.description)")
+                file: file,
+                reason: "not valid TOML at line \(position.line), column \(position.column): \(error.description)")
         } catch {
             throw ConfigurationError(file: file, reason: "not valid TOML: \(error)")
         }
@@ -69,16 +70,20 @@ public struct PipelineDefinition: Sendable {
             let range = Self.supportedVersions
             throw ConfigurationError(
                 file: file, keyPath: "version",
-                reason: "version \(version) is not supported; this build reads versions \(range.lowerBound) to \(range.upperBound)")
+                reason:
+                    "version \(version) is not supported; this build reads versions \(range.lowerBound) to \(range.upperBound)"
+            )
         }
         var inbox = try reader.table("inbox")
         var output = try reader.table("output")
         var limitsTable = try reader.table("limits")
         func resolve(_ value: String) -> URL {
-            value.hasPrefix("/") ? URL(fileURLWithPath: value) : baseDirectory.appendingPathComponent(value).standardizedFileURL
+            value.hasPrefix("/")
+                ? URL(fileURLWithPath: value) : baseDirectory.appendingPathComponent(value).standardizedFileURL
         }
         guard let inboxPath = try inbox.string("path") else {
-            throw ConfigurationError(file: file, keyPath: "inbox.path", reason: "missing; name the folder reports arrive in")
+            throw ConfigurationError(
+                file: file, keyPath: "inbox.path", reason: "missing; name the folder reports arrive in")
         }
         let outputPath = try output.string("path") ?? "out"
         let databasePath = try output.string("database") ?? "\(outputPath)/casefile.sqlite"
@@ -131,7 +136,8 @@ private struct TableReader {
     mutating func positiveInt(_ key: String) throws(ConfigurationError) -> Int? {
         guard let int = try int(key) else { return nil }
         guard int > 0 else {
-            throw ConfigurationError(file: file, keyPath: keyPath(key), reason: "expected a positive integer, got \(int)")
+            throw ConfigurationError(
+                file: file, keyPath: keyPath(key), reason: "expected a positive integer, got \(int)")
         }
         return int
     }

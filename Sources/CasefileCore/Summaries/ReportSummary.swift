@@ -90,7 +90,8 @@ public struct ReportSummary: Sendable {
             }
             let context = FailureContext(of: index, in: report.timeline)
             if let trigger = context.trigger {
-                lines.append("  - after: \(EventDescription.details(trigger)) at \(Markdown.seconds(trigger.timestamp))")
+                lines.append(
+                    "  - after: \(EventDescription.details(trigger)) at \(Markdown.seconds(trigger.timestamp))")
             }
             if let consequence = context.consequence {
                 let what = EventDescription.details(consequence)

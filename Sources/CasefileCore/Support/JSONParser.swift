@@ -112,7 +112,8 @@ public struct JSONParser {
             }
             skipSeparators()
             guard consume(UInt8(ascii: "}")) else {
-                throw failure(index < bytes.count ? "expected ',' or '}' in an object" : "unexpected end of input in an object")
+                throw failure(
+                    index < bytes.count ? "expected ',' or '}' in an object" : "unexpected end of input in an object")
             }
             break
         }
@@ -140,7 +141,8 @@ public struct JSONParser {
             }
             skipSeparators()
             guard consume(UInt8(ascii: "]")) else {
-                throw failure(index < bytes.count ? "expected ',' or ']' in an array" : "unexpected end of input in an array")
+                throw failure(
+                    index < bytes.count ? "expected ',' or ']' in an array" : "unexpected end of input in an array")
             }
             break
         }

@@ -45,7 +45,9 @@ extension JSONObject: Codable {
     /// Decodes an object; member order follows the decoder's.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        members = try container.allKeys.map { Member(key: $0.stringValue, value: try container.decode(JSONValue.self, forKey: $0)) }
+        members = try container.allKeys.map {
+            Member(key: $0.stringValue, value: try container.decode(JSONValue.self, forKey: $0))
+        }
     }
 
     /// Encodes the members; of duplicate keys the last one wins.

@@ -6,7 +6,7 @@ enum ClueInfoReader {
             return whole
         }
         var first: JSONValue?
-        let diagnostics = JSONLines(file: file, bytes: bytes).forEach { record in
+        let diagnostics = JSONLines(file: file, bytes: bytes).scan { record in
             if first == nil { first = record.value }
         }
         warnings += diagnostics

@@ -9,9 +9,10 @@ enum ClueInteractionReader {
 
     static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) -> [Record] {
         var records: [Record] = []
-        warnings += JSONLines(file: file, bytes: bytes).forEach { record in
+        warnings += JSONLines(file: file, bytes: bytes).scan { record in
             guard let timestamp = record.value["timestamp"]?.double else {
-                warnings.append(Diagnostic(file: file, line: record.line, message: "no numeric \"timestamp\"; record skipped"))
+                warnings.append(
+                    Diagnostic(file: file, line: record.line, message: "no numeric \"timestamp\"; record skipped"))
                 return
             }
             let raw = record.value["type"]?.string ?? ""
@@ -23,7 +24,8 @@ enum ClueInteractionReader {
                 default: .unknown
                 }
             if phase == .unknown {
-                warnings.append(Diagnostic(file: file, line: record.line, message: "unknown touch type \"\(raw)\"; kept"))
+                warnings.append(
+                    Diagnostic(file: file, line: record.line, message: "unknown touch type \"\(raw)\"; kept"))
             }
             // V2 omits "touches" when empty.
             let touches = (record.value["touches"]?.array ?? []).compactMap { touch -> TouchPoint? in

@@ -32,9 +32,10 @@ enum ClueNetworkReader {
             return open.last
         }
 
-        warnings += JSONLines(file: file, bytes: bytes).forEach { record in
+        warnings += JSONLines(file: file, bytes: bytes).scan { record in
             guard let timestamp = record.value["timestamp"]?.double else {
-                warnings.append(Diagnostic(file: file, line: record.line, message: "no numeric \"timestamp\"; record skipped"))
+                warnings.append(
+                    Diagnostic(file: file, line: record.line, message: "no numeric \"timestamp\"; record skipped"))
                 return
             }
             output.lastTimestamp = timestamp
@@ -43,7 +44,9 @@ enum ClueNetworkReader {
             switch label {
             case "DidReceiveResponse":
                 guard let response = properties.first?.object else {
-                    warnings.append(Diagnostic(file: file, line: record.line, message: "response record without properties; skipped"))
+                    warnings.append(
+                        Diagnostic(
+                            file: file, line: record.line, message: "response record without properties; skipped"))
                     return
                 }
                 var exchange = makeExchange(response, at: timestamp)
@@ -60,7 +63,8 @@ enum ClueNetworkReader {
                 open.append(output.exchanges.count - 1)
             case "DidReceiveData":
                 guard let index = latestOpen() else {
-                    warnings.append(Diagnostic(file: file, line: record.line, message: "data chunk before any response; skipped"))
+                    warnings.append(
+                        Diagnostic(file: file, line: record.line, message: "data chunk before any response; skipped"))
                     return
                 }
                 let body = properties.first?["HTTPBody"]?.string ?? ""
@@ -80,7 +84,8 @@ enum ClueNetworkReader {
             case "DidRedirect":
                 let response = properties.first?.object
                 let request = properties.count > 1 ? properties[1].object : nil
-                var exchange = response.map { makeExchange($0, at: timestamp) } ?? NetworkExchange(responseAt: timestamp)
+                var exchange =
+                    response.map { makeExchange($0, at: timestamp) } ?? NetworkExchange(responseAt: timestamp)
                 exchange.redirectLocation = request?["URL"]?.string.flatMap { $0.isEmpty ? nil : $0 }
                 exchange.completed = true
                 output.exchanges.append(Assembled(timestamp: timestamp, line: record.line, exchange: exchange))
@@ -95,7 +100,8 @@ enum ClueNetworkReader {
                 guard let index else {
                     guard let error else {
                         warnings.append(
-                            Diagnostic(file: file, line: record.line, message: "completion before any response; skipped"))
+                            Diagnostic(
+                                file: file, line: record.line, message: "completion before any response; skipped"))
                         return
                     }
                     // A transport error with no response: the request never got an answer.
@@ -112,7 +118,9 @@ enum ClueNetworkReader {
                 open.removeAll { $0 == index }
             default:
                 warnings.append(
-                    Diagnostic(file: file, line: record.line, message: "unknown network label \"\(label)\"; kept as a custom event"))
+                    Diagnostic(
+                        file: file, line: record.line,
+                        message: "unknown network label \"\(label)\"; kept as a custom event"))
                 output.unknown.append((timestamp, record.line, record.value))
             }
         }
@@ -125,7 +133,8 @@ enum ClueNetworkReader {
             return value
         }
         let headers = (response["allHeaderFields"]?.object?.members ?? []).map { member in
-            HeaderField(name: member.key, value: Redaction.headerValue(name: member.key, value: member.value.string ?? ""))
+            HeaderField(
+                name: member.key, value: Redaction.headerValue(name: member.key, value: member.value.string ?? ""))
         }
         let expected = response["expectedContentLength"]?.int
         return NetworkExchange(

@@ -34,7 +34,8 @@ public struct ClueReportParser: Sendable {
                 video = media
                 if media.duration == nil {
                     warnings.append(
-                        Diagnostic(file: path, message: "video has no readable movie header (truncated?); duration unknown"))
+                        Diagnostic(
+                            file: path, message: "video has no readable movie header (truncated?); duration unknown"))
                 }
                 continue
             }
@@ -82,7 +83,8 @@ public struct ClueReportParser: Sendable {
 
         var snapshotCount = 0
         if let viewFile {
-            let output = ClueViewReader.read(viewFile.bytes, file: viewFile.path, touches: &touches, warnings: &warnings)
+            let output = ClueViewReader.read(
+                viewFile.bytes, file: viewFile.path, touches: &touches, warnings: &warnings)
             views = output.events
             snapshotCount = output.snapshotCount
             seen(output.lastTimestamp)
@@ -94,7 +96,8 @@ public struct ClueReportParser: Sendable {
         }
         // Events on the same frame keep a causal order: the touch, what the app logged, the network, the screen.
         var events = touches.map {
-            TimelineEvent(timestamp: $0.timestamp, file: "Modules/module_interaction.json", line: $0.line, kind: .touch($0.event))
+            TimelineEvent(
+                timestamp: $0.timestamp, file: "Modules/module_interaction.json", line: $0.line, kind: .touch($0.event))
         }
         events += custom + network + views
         if let exception {
@@ -116,9 +119,10 @@ public struct ClueReportParser: Sendable {
         _ bytes: [UInt8], module: String, file: String, warnings: inout [Diagnostic]
     ) -> [TimelineEvent] {
         var events: [TimelineEvent] = []
-        warnings += JSONLines(file: file, bytes: bytes).forEach { record in
+        warnings += JSONLines(file: file, bytes: bytes).scan { record in
             guard let timestamp = record.value["timestamp"]?.double else {
-                warnings.append(Diagnostic(file: file, line: record.line, message: "no numeric \"timestamp\"; record skipped"))
+                warnings.append(
+                    Diagnostic(file: file, line: record.line, message: "no numeric \"timestamp\"; record skipped"))
                 return
             }
             events.append(

@@ -28,7 +28,7 @@ enum ClueViewReader {
                 next += 1
             }
         }
-        warnings += JSONLines(file: file, bytes: bytes).forEach { record in
+        warnings += JSONLines(file: file, bytes: bytes).scan { record in
             guard let timestamp = record.value["timestamp"]?.double else {
                 warnings.append(
                     Diagnostic(file: file, line: record.line, message: "no numeric \"timestamp\"; snapshot skipped"))
@@ -36,7 +36,8 @@ enum ClueViewReader {
             }
             guard let view = record.value["view"], let root = ViewNode(view) else {
                 warnings.append(
-                    Diagnostic(file: file, line: record.line, message: "no \"view\" with a \"class\"; snapshot skipped"))
+                    Diagnostic(file: file, line: record.line, message: "no \"view\" with a \"class\"; snapshot skipped")
+                )
                 return
             }
             resolveTouches(before: timestamp, on: current)
@@ -112,7 +113,8 @@ enum ClueViewReader {
             guard node.className != ViewNode.recordingIndicator else { return }
             let isVisible = visible && !node.hidden
             let flat = Flat(
-                path: "\(parent)/\(index):\(node.className)", parent: parent, className: node.className, text: node.text, label: node.displayText,
+                path: "\(parent)/\(index):\(node.className)", parent: parent, className: node.className,
+                text: node.text, label: node.displayText,
                 visible: isVisible, interactive: node.interactive)
             result.append(flat)
             for (index, child) in node.children.enumerated() {
