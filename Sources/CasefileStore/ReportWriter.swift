@@ -33,9 +33,9 @@ enum ReportWriter {
             try insert(event, seq: seq, report: report.id, db)
         }
         for warning in report.warnings {
-            try db.execute(
-                sql: "INSERT INTO report_warnings (report_id, file, line, message) VALUES (?, ?, ?, ?)",
-                arguments: [report.id, warning.file, warning.line, warning.message])
+            try db.cachedStatement(
+                sql: "INSERT INTO report_warnings (report_id, file, line, message) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [report.id, warning.file, warning.line, warning.message])
         }
     }
 
@@ -54,13 +54,13 @@ enum ReportWriter {
             values += [nil, nil, nil, nil, nil, nil, false, nil, nil, nil, nil]
         }
         values.append(detail)
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO timeline_events (report_id, seq, timestamp, time_recorded, kind, summary, source_file,
                 source_line, method, url, status, error_domain, error_code, error, failed, start_ts, end_ts,
                 expected_bytes, received_bytes, detail_json)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: StatementArguments(values))
+                """
+        ).execute(arguments: StatementArguments(values))
     }
 }
