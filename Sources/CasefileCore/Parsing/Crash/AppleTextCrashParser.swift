@@ -1,0 +1,316 @@
+import Foundation
+
+/// Parses Apple's legacy text crash report (`.crash`) and the formats that imitate it: PLCrashReporter,
+/// HockeySDK, KSCrash's Apple-style filter, and the translated text of `.ips` exports (crash-formats.md §2).
+///
+/// Tolerant: leading blank lines, mail quoting and Markdown fences are stripped; a truncated report keeps what
+/// was read, with a warning.
+struct AppleTextCrashParser {
+    let file: String
+
+    private enum Section {
+        case header
+        case freeText(String)
+        case thread(Int)
+        case exceptionBacktrace
+        case threadState
+        case binaryImages
+    }
+
+    func parse(_ text: String) -> (crash: Crash, warnings: [Diagnostic]) {
+        var crash = Crash(format: .appleText)
+        var warnings: [Diagnostic] = []
+        var section = Section.header
+        var threads: [Int: CrashThread] = [:]
+        var threadNames: [Int: (name: String?, queue: String?)] = [:]
+        var freeText: [String: [String]] = [:]
+        var crashedFromHeader: Int?
+        var versionText: String?
+        var sawCrashedThreadKey = false
+        var sawSideBySideFrames = false
+        var lineNumber = 0
+
+        for rawLine in Self.unwrap(text) {
+            lineNumber += 1
+            let line = Substring(rawLine)
+            let trimmed = line.trimmingSpaces
+            if trimmed == "EOF" { break }
+            if trimmed.isEmpty {
+                if case .freeText = section { section = .header }
+                if case .threadState = section { section = .header }
+                continue
+            }
+            if trimmed == "Binary Images:" {
+                section = .binaryImages
+                continue
+            }
+            if trimmed == "Last Exception Backtrace:" || trimmed.hasPrefix("Application Specific Backtrace") {
+                section = .exceptionBacktrace
+                continue
+            }
+            if trimmed.hasPrefix("Thread "), trimmed.contains(" crashed with "), trimmed.hasSuffix("State:")
+                || trimmed.hasSuffix("State (64-bit):")
+            {
+                section = .threadState
+                continue
+            }
+            if let header = Self.threadHeader(trimmed) {
+                if let name = header.name {
+                    if header.isNameLine {
+                        threadNames[header.index] = Self.splitQueue(name)
+                        continue
+                    }
+                    threadNames[header.index] = Self.splitQueue(name)
+                }
+                if header.isNameLine { continue }
+                threads[header.index] = CrashThread(index: header.index, crashed: header.crashed)
+                section = .thread(header.index)
+                continue
+            }
+            for key in ["Application Specific Information:", "Kernel Triage:", "Filtered syslog:"] where trimmed == key {
+                section = .freeText(String(key.dropLast()))
+            }
+            if case .freeText(let key) = section {
+                if trimmed.hasSuffix(":"), ["Application Specific Information", "Kernel Triage", "Filtered syslog"].contains(String(trimmed.dropLast())) {
+                    continue
+                }
+                freeText[key, default: []].append(trimmed)
+                continue
+            }
+            switch section {
+            case .thread(let index):
+                if let parsed = AppleFrameLine.frame(line) {
+                    if parsed.frame.imageLoadAddress != nil, parsed.frame.symbol != nil { sawSideBySideFrames = true }
+                    threads[index]?.frames.append(parsed.frame)
+                    continue
+                }
+            case .exceptionBacktrace:
+                if let parsed = AppleFrameLine.frame(line) {
+                    crash.exceptionBacktrace.append(parsed.frame)
+                    continue
+                }
+                if trimmed.hasPrefix("(") {
+                    // The raw form older devices write: `(0x2e7d4e83 0x38a0b6c7 …)`.
+                    let inside = trimmed.dropFirst().prefix { $0 != ")" }
+                    crash.exceptionBacktrace += inside.split(separator: " ").compactMap(CrashNumber.parse).map {
+                        Frame(address: $0)
+                    }
+                    continue
+                }
+            case .binaryImages:
+                if let image = AppleFrameLine.image(line) {
+                    crash.images.append(image)
+                    continue
+                }
+            case .threadState:
+                continue
+            case .header, .freeText:
+                break
+            }
+            guard let colon = trimmed.firstIndex(of: ":") else {
+                continue
+            }
+            let key = String(trimmed[..<colon]).trimmingSpaces
+            let value = String(trimmed[trimmed.index(after: colon)...]).trimmingSpaces
+            guard !key.isEmpty, key.count < 40 else { continue }
+            section = .header
+            switch key {
+            case "Incident Identifier": crash.incidentID = value
+            case "Hardware Model": crash.deviceModel = value
+            case "Process":
+                crash.processName = Self.stripPID(value)
+            case "Path": crash.processPath = value
+            case "Identifier": crash.app.bundleID = value
+            case "Version": versionText = value
+            case "Code Type": crash.codeType = value
+            case "Date/Time": crash.timestamp = value
+            case "OS Version": crash.os = OperatingSystem(appleText: value)
+            case "Exception Type": Self.readExceptionType(value, into: &crash.exception)
+            case "Exception Subtype": crash.exception.subtype = value
+            case "Exception Codes":
+                crash.exception.codesText = value
+                let codes = value.split(separator: ",").map { $0.trimmingSpaces }
+                let numbers = codes.compactMap { CrashNumber.parse($0) }
+                if numbers.count == codes.count { crash.exception.codes = numbers }
+            case "Termination Reason": Self.readTermination(value, into: &crash.exception)
+            case "Termination Description":
+                crash.exception.terminationReason = [crash.exception.terminationReason, value].compactMap { $0 }
+                    .joined(separator: " — ")
+            case "Triggered by Thread", "Crashed Thread", "Highlighted Thread":
+                sawCrashedThreadKey = sawCrashedThreadKey || key == "Crashed Thread"
+                crashedFromHeader = value.split(separator: " ").first.flatMap { Int($0) }
+            default:
+                crash.rawFields[key] = value
+            }
+        }
+
+        for (index, names) in threadNames {
+            if threads[index] == nil { threads[index] = CrashThread(index: index) }
+            threads[index]?.name = names.name
+            threads[index]?.queue = names.queue
+        }
+        crash.threads = threads.values.sorted { $0.index < $1.index }
+        crash.crashedThread = crashedFromHeader ?? crash.threads.first(where: \.crashed)?.index
+        if let crashed = crash.crashedThread {
+            for index in crash.threads.indices where crash.threads[index].index == crashed {
+                crash.threads[index].crashed = true
+            }
+        }
+        if let asi = freeText["Application Specific Information"] {
+            let text = asi.joined(separator: "\n")
+            crash.exception.applicationSpecificInformation = text
+            Self.readUncaughtException(text, into: &crash.exception)
+        }
+        for key in ["Kernel Triage", "Filtered syslog"] {
+            if let lines = freeText[key] { crash.rawFields[key] = lines.joined(separator: "\n") }
+        }
+        if let versionText {
+            crash.rawFields["Version"] = versionText
+            let appleOrder = !sawCrashedThreadKey && !sawSideBySideFrames
+            let (short, build) = Self.splitVersion(versionText, osVersion: crash.os.version, appleOrder: appleOrder)
+            crash.app.version = short
+            crash.app.build = build
+        }
+        crash.app.name = crash.processName
+        CrashResolver.resolve(&crash)
+        if crash.threads.isEmpty {
+            warnings.append(Diagnostic(file: file, message: "no threads found: the report is truncated or not a crash report"))
+        } else if crash.images.isEmpty {
+            warnings.append(Diagnostic(file: file, message: "no Binary Images section: frames cannot be matched to image UUIDs"))
+        }
+        if crash.exception.type == nil, crash.exception.signal == nil {
+            warnings.append(Diagnostic(file: file, message: "no Exception Type line"))
+        }
+        return (crash, warnings)
+    }
+
+    // MARK: - Lines
+
+    /// The lines of the report without mail quoting, Markdown fences or leading blank lines.
+    static func unwrap(_ text: String) -> [Substring] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? line.dropLast() : line
+        }
+        let nonEmpty = lines.filter { !$0.trimmingSpaces.isEmpty }
+        if !nonEmpty.isEmpty, nonEmpty.allSatisfy({ $0.hasPrefix(">") }) {
+            lines = lines.map { line in
+                var stripped = line.drop { $0 == ">" }
+                if stripped.hasPrefix(" ") { stripped = stripped.dropFirst() }
+                return stripped
+            }
+        }
+        return lines.filter { !$0.trimmingSpaces.hasPrefix("```") }
+    }
+
+    private struct ThreadHeader {
+        var index: Int
+        var crashed: Bool
+        var isNameLine: Bool
+        var name: String?
+    }
+
+    /// `Thread 0 Crashed:`, `Thread 3:`, `Thread 0 name:  …`, macOS's `Thread 2::  name`.
+    private static func threadHeader(_ line: String) -> ThreadHeader? {
+        guard line.hasPrefix("Thread ") else { return nil }
+        let rest = line.dropFirst(7)
+        let digits = rest.prefix { $0.isNumber }
+        guard let index = Int(digits) else { return nil }
+        var after = rest.dropFirst(digits.count)
+        if after.hasPrefix(" name:") {
+            let name = after.dropFirst(6).trimmingSpaces
+            return ThreadHeader(index: index, crashed: false, isNameLine: true, name: name.isEmpty ? nil : name)
+        }
+        var crashed = false
+        if after.hasPrefix(" Crashed") {
+            crashed = true
+            after = after.dropFirst(8)
+        }
+        guard after.hasPrefix(":") else { return nil }
+        after = after.drop { $0 == ":" }
+        let inline = after.trimmingSpaces
+        return ThreadHeader(index: index, crashed: crashed, isNameLine: false, name: inline.isEmpty ? nil : inline)
+    }
+
+    private static func splitQueue(_ text: String) -> (name: String?, queue: String?) {
+        guard let range = text.range(of: "Dispatch queue:") else { return (text, nil) }
+        let name = text[..<range.lowerBound].trimmingSpaces
+        let queue = text[range.upperBound...].trimmingSpaces
+        return (name.isEmpty ? nil : name, queue.isEmpty ? nil : queue)
+    }
+
+    private static func stripPID(_ value: String) -> String {
+        guard let bracket = value.range(of: " [", options: .backwards) else { return value }
+        return String(value[..<bracket.lowerBound])
+    }
+
+    // MARK: - Fields
+
+    /// `EXC_BAD_ACCESS (SIGSEGV)`, bare `SIGBUS` (PLCrashReporter), bare `EXC_RESOURCE`, numeric `00000020`.
+    static func readExceptionType(_ value: String, into exception: inout CrashException) {
+        if let open = value.firstIndex(of: "("), value.hasSuffix(")") {
+            exception.type = value[..<open].trimmingSpaces
+            exception.signal = String(value[value.index(after: open)..<value.index(before: value.endIndex)])
+        } else if value.hasPrefix("SIG") {
+            exception.signal = value
+        } else {
+            exception.type = value
+        }
+    }
+
+    /// `Namespace SPRINGBOARD, Code 0x8badf00d`, `SIGNAL 5 Trace/BPT trap: 5`, `RUNNINGBOARD; [3735883980]`.
+    static func readTermination(_ value: String, into exception: inout CrashException) {
+        exception.terminationReason = value
+        if value.hasPrefix("Namespace ") {
+            for part in value.split(separator: ",") {
+                let words = part.split(separator: " ")
+                guard words.count >= 2 else { continue }
+                if words[0] == "Namespace" { exception.terminationNamespace = String(words[1]) }
+                if words[0] == "Code" { exception.terminationCode = CrashNumber.parse(words[1]) }
+            }
+            return
+        }
+        let words = value.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "," })
+        guard let first = words.first else { return }
+        exception.terminationNamespace = String(first)
+        for word in words.dropFirst() {
+            let cleaned = word.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            if let code = CrashNumber.parse(cleaned) {
+                exception.terminationCode = code
+                break
+            }
+        }
+    }
+
+    /// `*** Terminating app due to uncaught exception 'Name', reason: 'Reason'`, or a Swift runtime message.
+    static func readUncaughtException(_ text: String, into exception: inout CrashException) {
+        let marker = "uncaught exception '"
+        if let start = text.range(of: marker), let end = text[start.upperBound...].firstIndex(of: "'") {
+            exception.name = String(text[start.upperBound..<end])
+            if let reasonStart = text.range(of: "reason: '") {
+                let reason = text[reasonStart.upperBound...]
+                exception.reason = String(reason.hasSuffix("'") ? reason.dropLast() : reason)
+                    .components(separatedBy: "'\n").first
+            }
+            return
+        }
+        if exception.reason == nil {
+            exception.reason = text.split(separator: "\n").first.map(String.init)
+        }
+    }
+
+    /// Apple wrote `build (short)` up to iOS 14 and `short (build)` from iOS 15; third-party formatters always
+    /// write `short (build)`. A dotted part is the marketing version whatever the order (§2.2).
+    static func splitVersion(_ text: String, osVersion: String?, appleOrder: Bool) -> (short: String?, build: String?) {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else {
+            return (text == "???" ? nil : text, nil)
+        }
+        let first = text[..<open].trimmingSpaces
+        let second = String(text[text.index(after: open)..<text.index(before: text.endIndex)]).trimmingSpaces
+        func known(_ value: String) -> String? { value.isEmpty || value == "???" ? nil : value }
+        if first.contains("."), !second.contains(".") { return (known(first), known(second)) }
+        if second.contains("."), !first.contains(".") { return (known(second), known(first)) }
+        let major = osVersion?.split(separator: ".").first.flatMap { Int($0) } ?? 15
+        if appleOrder, major < 15 { return (known(second), known(first)) }
+        return (known(first), known(second))
+    }
+}
