@@ -21,6 +21,9 @@ public struct Report: Sendable, Codable, Hashable {
     public var video: MediaInfo?
     /// The uncaught exception recorded with the report, if any.
     public var exception: AppException?
+    /// The crashes the report holds: one for a crash report, several for a MetricKit payload, the recorded
+    /// exception of a `.clue` report.
+    public var crashes: [Crash]
     /// Custom info files (`Info/info_*.json` beyond the device file), by file name.
     public var extraInfo: [String: JSONValue]
     /// Every event of the report, merged onto the recording's clock.
@@ -33,7 +36,7 @@ public struct Report: Sendable, Codable, Hashable {
     /// Creates a report.
     public init(
         id: String, format: ReportFormat, source: ReportSource, device: Device? = nil, app: AppInfo? = nil,
-        duration: Double? = nil, video: MediaInfo? = nil, exception: AppException? = nil,
+        duration: Double? = nil, video: MediaInfo? = nil, exception: AppException? = nil, crashes: [Crash] = [],
         extraInfo: [String: JSONValue] = [:], timeline: Timeline = Timeline(), viewSnapshotCount: Int = 0,
         warnings: [Diagnostic] = []
     ) {
@@ -45,6 +48,7 @@ public struct Report: Sendable, Codable, Hashable {
         self.duration = duration
         self.video = video
         self.exception = exception
+        self.crashes = crashes
         self.extraInfo = extraInfo
         self.timeline = timeline
         self.viewSnapshotCount = viewSnapshotCount
@@ -69,6 +73,27 @@ public struct Report: Sendable, Codable, Hashable {
 public enum ReportFormat: String, Sendable, Codable, Hashable, CaseIterable {
     /// A Clue iOS framework recording (`.clue` package or zip).
     case clue
+    /// Apple's legacy text crash report, or a PLCrashReporter / KSCrash imitation.
+    case appleCrash = "apple-crash"
+    /// Apple's `.ips` JSON crash report (including Xcode 16 translated + full exports).
+    case ips
+    /// KSCrash JSON.
+    case ksCrash = "kscrash"
+    /// MetricKit diagnostics.
+    case metricKit = "metrickit"
+    /// An in-app handler's exception or signal report.
+    case inAppException = "in-app-exception"
+
+    /// The report format of a detected crash file.
+    init(_ kind: CrashReportParser.Kind) {
+        switch kind {
+        case .ips, .translatedAndFull: self = .ips
+        case .appleText: self = .appleCrash
+        case .ksCrash: self = .ksCrash
+        case .metricKit: self = .metricKit
+        case .inAppJSON, .inAppText: self = .inAppException
+        }
+    }
 }
 
 /// Where a report was found: the input, and the folder inside it that holds the report.

@@ -1,4 +1,5 @@
 public import CasefileArchive
+import Crypto
 
 /// The Detect + Parse stage: turns everything read out of one input into reports.
 public struct ReportReader: Sendable {
@@ -17,14 +18,41 @@ public struct ReportReader: Sendable {
     public func read(_ input: UnpackedInput) throws(InputError) -> Output {
         let located = ReportLocator.locate(input)
         var notes = input.notes
+        var reports = located.packages.map(ClueReportParser().parse)
+        var firstFailure: InputError?
+        let crashParser = CrashReportParser()
         for entry in located.unrecognized {
-            notes.append("entry '\(entry.path)': not a recognized report format; ignored")
+            guard let bytes = entry.bytes else {
+                notes.append("entry '\(entry.path)': media outside a report; ignored")
+                continue
+            }
+            switch crashParser.parse(bytes, file: entry.path) {
+            case .crashes(let kind, let crashes, let warnings):
+                reports.append(Self.report(crashes, kind: kind, bytes: bytes, entry: entry, input: input, warnings: warnings))
+            case .unreadable(let reason):
+                notes.append("entry '\(entry.path)': \(reason)")
+                firstFailure = firstFailure ?? InputError(input: input.path, entry: entry.path, reason: reason)
+            case .notACrashReport:
+                notes.append("entry '\(entry.path)': not a recognized report format; ignored")
+            }
         }
-        guard !located.packages.isEmpty else {
-            throw InputError(input: input.path, reason: Self.emptyReason(input, located))
+        guard !reports.isEmpty else {
+            throw firstFailure ?? InputError(input: input.path, reason: Self.emptyReason(input, located))
         }
-        let parser = ClueReportParser()
-        return Output(reports: located.packages.map(parser.parse), notes: notes)
+        return Output(reports: reports, notes: notes)
+    }
+
+    /// A report for a crash file: identified by the SHA-256 of the file, described by its first crash.
+    private static func report(
+        _ crashes: [Crash], kind: CrashReportParser.Kind, bytes: [UInt8], entry: ArchiveEntry, input: UnpackedInput,
+        warnings: [Diagnostic]
+    ) -> Report {
+        let first = crashes.first
+        let device = Device(model: first?.deviceModel, systemName: first?.os.name, systemVersion: first?.os.version)
+        return Report(
+            id: ContentHash.hex(SHA256.hash(data: bytes)), format: ReportFormat(kind),
+            source: ReportSource(input: input.path, root: input.kind == .file ? "" : entry.path),
+            device: device, app: first?.app, crashes: crashes, warnings: warnings)
     }
 
     private static func emptyReason(_ input: UnpackedInput, _ located: ReportLocator.Located) -> String {

@@ -14,6 +14,7 @@ public struct ClueReportParser: Sendable {
         var warnings: [Diagnostic] = []
         var device: Device?
         var exception: AppException?
+        var crashes: [Crash] = []
         var extraInfo: [String: JSONValue] = [:]
         var video: MediaInfo?
         var network: [TimelineEvent] = []
@@ -48,6 +49,11 @@ public struct ClueReportParser: Sendable {
             case "info_exception.json":
                 if let value = ClueInfoReader.document(bytes, file: path, warnings: &warnings) {
                     exception = ClueInfoReader.exception(value, file: path, warnings: &warnings)
+                    if exception != nil, let object = value.object {
+                        var crash = InAppExceptionParser(file: path).parse(json: object).crash
+                        crash.rawFields["source"] = "Clue info_exception.json"
+                        crashes.append(crash)
+                    }
                 }
             case "module_interaction.json":
                 touches = ClueInteractionReader.read(bytes, file: path, warnings: &warnings)
@@ -111,7 +117,7 @@ public struct ClueReportParser: Sendable {
         return Report(
             id: Self.contentID(package), format: .clue,
             source: ReportSource(input: package.input, root: package.root, clueUUID: package.uuid),
-            device: device, duration: duration, video: video, exception: exception, extraInfo: extraInfo,
+            device: device, duration: duration, video: video, exception: exception, crashes: crashes, extraInfo: extraInfo,
             timeline: Timeline(events), viewSnapshotCount: snapshotCount, warnings: warnings)
     }
 

@@ -1,0 +1,135 @@
+/// Detects a crash report by its content — never its name — and parses it with the right parser
+/// (crash-formats.md §1).
+public struct CrashReportParser: Sendable {
+    /// The content kinds the sniffer recognizes.
+    public enum Kind: String, Sendable, Hashable {
+        /// `.ips`: a JSON header line, then a JSON or text body.
+        case ips
+        /// Xcode 16 / App Store Connect export: translated text, then the full `.ips`.
+        case translatedAndFull
+        /// Apple's legacy text report or an imitation.
+        case appleText
+        /// KSCrash JSON.
+        case ksCrash
+        /// MetricKit JSON.
+        case metricKit
+        /// An in-app handler's JSON exception report.
+        case inAppJSON
+        /// An in-app handler's text exception or signal report.
+        case inAppText
+    }
+
+    /// What parsing one file gave.
+    public enum Outcome: Sendable {
+        /// The file is not a crash report of any format Casefile reads.
+        case notACrashReport
+        /// The file is a crash report but nothing could be read from it; the reason names where it broke.
+        case unreadable(String)
+        /// The crashes read, with warnings naming the file and line or key.
+        case crashes(Kind, [Crash], [Diagnostic])
+    }
+
+    /// Creates a parser.
+    public init() {}
+
+    /// Parses one file; `file` names it in warnings.
+    public func parse(_ bytes: [UInt8], file: String) -> Outcome {
+        var content = bytes[...]
+        if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+        let text = String(decoding: content, as: UTF8.self)
+        let lines = AppleTextCrashParser.unwrap(text)
+        guard let first = lines.first(where: { !$0.trimmingSpaces.isEmpty })?.trimmingSpaces else {
+            return .notACrashReport
+        }
+        if first.hasPrefix("{") {
+            return parseJSON(lines: lines, file: file)
+        }
+        if first.hasPrefix("Translated Report") || first.hasPrefix("---"), lines.contains(where: { $0.hasPrefix("Translated Report") }) {
+            return translatedAndFull(lines, file: file)
+        }
+        let head = lines.prefix(80).map { $0.trimmingSpaces }
+        let appleKeys = ["Incident Identifier:", "Hardware Model:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:"]
+        if head.contains(where: { line in appleKeys.contains { line.hasPrefix($0) } }) {
+            let parsed = AppleTextCrashParser(file: file).parse(text)
+            return .crashes(.appleText, [parsed.crash], parsed.warnings)
+        }
+        let stackLines = lines.prefix(400).filter(InAppExceptionParser.isStackLine).count
+        let hasHeader = head.contains { line in
+            ["exception", "signal", "reason", "name"].contains { line.lowercased().hasPrefix($0 + ":") || line.lowercased().hasPrefix($0 + " name:") }
+        }
+        if stackLines >= 2 || stackLines >= 1 && hasHeader {
+            let parsed = InAppExceptionParser(file: file).parse(text: text)
+            return .crashes(.inAppText, [parsed.crash], parsed.warnings)
+        }
+        return .notACrashReport
+    }
+
+    private func parseJSON(lines: [Substring], file: String) -> Outcome {
+        let text = lines.joined(separator: "\n")
+        // .ips: the first line alone is a JSON object with bug_type, and more follows.
+        if let firstLine = lines.first(where: { !$0.trimmingSpaces.isEmpty }),
+            let header = try? JSONParser.parse(Array(firstLine.utf8), mode: .tolerant),
+            header["bug_type"] != nil, lines.count > 1
+        {
+            let parsed = IPSCrashParser(file: file).parse(text)
+            return .crashes(.ips, [parsed.crash], parsed.warnings)
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(Array(text.utf8), mode: .tolerant)
+        } catch {
+            let looksLikeCrash = ["\"crash\"", "\"binary_images\"", "\"callStackTree\"", "\"callStacks\"", "\"crashDiagnostics\"", "\"callStackSymbols\"", "\"bug_type\""]
+                .contains { text.contains($0) }
+            return looksLikeCrash ? .unreadable("crash report JSON is invalid beyond repair (\(error))") : .notACrashReport
+        }
+        guard let object = value.object else { return .notACrashReport }
+        var warnings: [Diagnostic] = []
+        if text.contains(",}") || text.contains(",]") || text.contains(",\n}") || text.contains("...") {
+            if (try? JSONParser.parse(Array(text.utf8), mode: .strict)) == nil {
+                warnings.append(Diagnostic(file: file, message: "invalid JSON (trailing commas or '...' elisions) read tolerantly"))
+            }
+        }
+        if object["crash"] != nil || object["recrash_report"] != nil || object["binary_images"] != nil && object["system"] != nil {
+            let parsed = KSCrashParser(file: file).parse(object)
+            return parsed.crashes.isEmpty
+                ? .unreadable("KSCrash report without a crash section")
+                : .crashes(.ksCrash, parsed.crashes, warnings + parsed.warnings)
+        }
+        if object["crashDiagnostics"] != nil || object["hangDiagnostics"] != nil || object["timeStampBegin"] != nil
+            || object["callStackTree"] != nil || object["callStacks"] != nil
+        {
+            let parsed = MetricKitParser(file: file).parse(object)
+            return parsed.crashes.isEmpty
+                ? .unreadable("MetricKit payload without crash diagnostics")
+                : .crashes(.metricKit, parsed.crashes, warnings + parsed.warnings)
+        }
+        if object["callStackSymbols"] != nil || object["backtrace"] != nil,
+            object["name"] != nil || object["exception"] != nil || object["reason"] != nil || object["reson"] != nil
+                || object["signal"] != nil
+        {
+            let parsed = InAppExceptionParser(file: file).parse(json: object)
+            return .crashes(.inAppJSON, [parsed.crash], warnings + parsed.warnings)
+        }
+        return .notACrashReport
+    }
+
+    /// The translated text and the full `.ips` hold the same incident: keep the full report, note the duplicate.
+    private func translatedAndFull(_ lines: [Substring], file: String) -> Outcome {
+        guard let marker = lines.firstIndex(where: { $0.trimmingSpaces == "Full Report" }) else {
+            let parsed = AppleTextCrashParser(file: file).parse(lines.joined(separator: "\n"))
+            return .crashes(.translatedAndFull, [parsed.crash], parsed.warnings)
+        }
+        let translated = lines[..<marker].filter { !$0.hasPrefix("Translated Report") && !$0.hasPrefix("---") }
+        let full = lines[(marker + 1)...].drop { $0.trimmingSpaces.isEmpty || $0.hasPrefix("---") }
+        let text = AppleTextCrashParser(file: file).parse(translated.joined(separator: "\n"))
+        let ips = IPSCrashParser(file: file).parse(full.joined(separator: "\n"))
+        var warnings = text.warnings.isEmpty ? ips.warnings : text.warnings + ips.warnings
+        if let incident = ips.crash.incidentID, incident == text.crash.incidentID {
+            warnings = ips.warnings
+            warnings.append(
+                Diagnostic(file: file, message: "translated report and full report are incident \(incident) twice; kept the full report"))
+            return .crashes(.translatedAndFull, [ips.crash], warnings)
+        }
+        return .crashes(.translatedAndFull, [ips.crash, text.crash], warnings)
+    }
+}

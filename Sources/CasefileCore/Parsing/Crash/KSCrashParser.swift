@@ -1,0 +1,131 @@
+/// Parses KSCrash JSON reports and their SentryCrash and Bugsnag forks (crash-formats.md §4), including a
+/// nested `recrash_report` (a crash inside the crash handler), which may be all a report holds.
+struct KSCrashParser {
+    let file: String
+
+    /// The report's crashes: the main one, then the recrash report when there is one.
+    func parse(_ report: JSONObject) -> (crashes: [Crash], warnings: [Diagnostic]) {
+        var warnings: [Diagnostic] = []
+        var crashes: [Crash] = []
+        if report["crash"] != nil {
+            crashes.append(crash(report))
+        }
+        if let recrash = report["recrash_report"]?.object {
+            var nested = crash(recrash)
+            nested.rawFields["recrash"] = "true"
+            if crashes.isEmpty {
+                warnings.append(
+                    Diagnostic(file: file, message: "only a recrash report: the crash handler itself crashed; kept that"))
+            }
+            crashes.append(nested)
+        }
+        if report["incomplete"]?.bool == true {
+            warnings.append(Diagnostic(file: file, message: "KSCrash marked the report incomplete"))
+        }
+        if crashes.isEmpty {
+            warnings.append(Diagnostic(file: file, message: "no \"crash\" section: nothing to read"))
+        }
+        return (crashes, warnings)
+    }
+
+    private func crash(_ report: JSONObject) -> Crash {
+        var crash = Crash(format: .ksCrash)
+        let info = report["report"]?.object
+        let system = report["system"]?.object
+        func text(_ object: JSONObject?, _ key: String) -> String? {
+            object?[key]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        crash.incidentID = text(info, "id")
+        crash.timestamp = text(info, "timestamp") ?? info?["timestamp"]?.int.map(String.init)
+        crash.processName = text(info, "process_name") ?? text(system, "CFBundleExecutable")
+        crash.processPath = text(system, "CFBundleExecutablePath")
+        crash.app = AppInfo(
+            name: text(system, "CFBundleName") ?? text(system, "CFBundleExecutable"),
+            bundleID: text(system, "CFBundleIdentifier"), version: text(system, "CFBundleShortVersionString"),
+            build: text(system, "CFBundleVersion"))
+        crash.os = OperatingSystem(
+            name: text(system, "system_name"), version: text(system, "system_version"), build: text(system, "os_version"))
+        crash.deviceModel = text(system, "machine")
+        crash.codeType = text(system, "cpu_arch")
+        if let version = info?["version"] {
+            crash.rawFields["kscrash_version"] = version.string ?? version.compactText
+        }
+
+        let body = report["crash"]?.object
+        let error = body?["error"]?.object
+        let mach = error?["mach"]?.object
+        let signal = error?["signal"]?.object
+        crash.exception.type = text(mach, "exception_name") ?? mach?["exception"]?.int.flatMap(SignalName.machException)
+        crash.exception.signal = text(signal, "name") ?? signal?["signal"]?.int.flatMap(SignalName.name)
+        crash.exception.codes = [mach?["code"]?.uint64, mach?["subcode"]?.uint64].compactMap { $0 }
+        if let codeName = text(mach, "code_name") ?? text(signal, "code_name") {
+            crash.exception.subtype = error?["address"]?.uint64.map { "\(codeName) at \(CrashNumber.hex($0))" } ?? codeName
+        }
+        let nsexception = error?["nsexception"]?.object
+        crash.exception.name = text(nsexception, "name") ?? text(error?["cpp_exception"]?.object, "name")
+        crash.exception.reason = text(nsexception, "reason") ?? text(error, "reason")
+        if let kind = text(error, "type") { crash.rawFields["error_type"] = kind }
+        if let diagnosis = text(body, "diagnosis") { crash.rawFields["diagnosis"] = diagnosis }
+
+        let images = (report["binary_images"]?.array ?? []).compactMap(image)
+        crash.images = images
+        if crash.exception.reason == nil {
+            // Swift's fatalError message lives in libswiftCore's crash info (§4).
+            let messages = (report["binary_images"]?.array ?? []).compactMap { $0["crash_info_message"]?.string }
+            crash.exception.reason = messages.first
+        }
+        crash.threads = (body?["threads"]?.array ?? []).enumerated().map { position, value in
+            let contents = value["backtrace"]?["contents"]?.array ?? []
+            return CrashThread(
+                index: value["index"]?.int ?? position, name: value["name"]?.string,
+                queue: value["dispatch_queue"]?.string, crashed: value["crashed"]?.bool ?? false,
+                frames: contents.map(frame))
+        }
+        crash.crashedThread = crash.threads.first(where: \.crashed)?.index
+        if let appUUID = text(system, "app_uuid").flatMap(UUIDText.normalize),
+            let index = crash.images.firstIndex(where: { $0.uuid == appUUID })
+        {
+            crash.images[index].isApp = true
+        }
+        CrashResolver.markAppImage(&crash)
+        return crash
+    }
+
+    private func frame(_ value: JSONValue) -> Frame {
+        let address = value["instruction_addr"]?.uint64
+        let load = value["object_addr"]?.uint64
+        let symbolAddress = value["symbol_addr"]?.uint64
+        var frame = Frame(
+            image: value["object_name"]?.string.map { $0.split(separator: "/").last.map(String.init) ?? $0 },
+            address: address, imageLoadAddress: load, symbol: value["symbol_name"]?.string)
+        if let address, let load, address >= load { frame.imageOffset = address - load }
+        if let address, let symbolAddress, frame.symbol != nil, address >= symbolAddress {
+            frame.symbolOffset = address - symbolAddress
+        }
+        return frame
+    }
+
+    private func image(_ value: JSONValue) -> BinaryImage? {
+        guard let base = value["image_addr"]?.uint64, let path = value["name"]?.string else { return nil }
+        let size = value["image_size"]?.uint64 ?? 0
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return BinaryImage(
+            name: name, path: path,
+            arch: Self.architecture(value["cpu_type"]?.int, value["cpu_subtype"]?.int),
+            uuid: value["uuid"]?.string, loadAddress: base, endAddress: size > 0 ? base &+ size &- 1 : nil)
+    }
+
+    /// Mach-O CPU type and subtype to an architecture name.
+    static func architecture(_ type: Int?, _ subtype: Int?) -> String? {
+        switch (type, subtype.map { $0 & 0x00FF_FFFF }) {
+        case (16_777_228, 2): "arm64e"
+        case (16_777_228, _): "arm64"
+        case (12, 9): "armv7"
+        case (12, 11): "armv7s"
+        case (12, _): "arm"
+        case (16_777_223, _): "x86_64"
+        case (7, _): "i386"
+        default: nil
+        }
+    }
+}
