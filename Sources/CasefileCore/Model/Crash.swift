@@ -206,6 +206,9 @@ public struct CrashThread: Sendable, Codable, Hashable {
 public struct Frame: Sendable, Codable, Hashable {
     /// The binary image's name, e.g. `ShopApp`, `UIKitCore`, `???`.
     public var image: String?
+    /// The image's UUID, when the frame itself names it (`backtrace_symbols` writes `UUID + offset` for
+    /// `<redacted>` symbols); otherwise look it up in ``Crash/images``.
+    public var imageUUID: String?
     /// The absolute address (program counter or return address).
     public var address: UInt64?
     /// The load address of the frame's image, when known.

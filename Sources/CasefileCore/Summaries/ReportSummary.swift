@@ -14,7 +14,7 @@ public struct ReportSummary: Sendable {
     /// The Markdown for `report`.
     public func render(_ report: Report) -> String {
         var lines: [String] = []
-        lines.append("# Bug report \(report.shortID)")
+        lines.append("# \(report.format == .clue ? "Bug" : "Crash") report \(report.shortID)")
         lines.append("")
         lines += header(report)
         lines.append("")
@@ -25,10 +25,16 @@ public struct ReportSummary: Sendable {
             lines.append("")
             lines += self.exception(exception)
         }
-        lines.append("")
-        lines.append("## Timeline")
-        lines.append("")
-        lines += timeline(report)
+        for (index, crash) in report.crashes.enumerated() where report.format != .clue {
+            lines.append("")
+            lines += CrashSummary.render(crash, number: report.crashes.count > 1 ? index + 1 : nil)
+        }
+        if report.format == .clue || !report.timeline.events.isEmpty {
+            lines.append("")
+            lines.append("## Timeline")
+            lines.append("")
+            lines += timeline(report)
+        }
         if !report.warnings.isEmpty {
             lines.append("")
             lines.append("## Warnings")
@@ -45,11 +51,12 @@ public struct ReportSummary: Sendable {
         if let app = report.app, let name = app.name ?? app.bundleID {
             let version = [app.version, app.build.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
             rows.append(("App", "\(name) \(version)"))
-        } else {
+        } else if report.format == .clue {
             rows.append(("App", "not recorded (a Clue recording carries no app name or version)"))
         }
         let device = [report.device?.model, report.device?.operatingSystem].compactMap { $0 }
         rows.append(("Device", device.isEmpty ? "unknown" : device.joined(separator: " · ")))
+        guard report.format == .clue else { return ["| | |", "|---|---|"] + rows.map { "| \($0.0) | \(Markdown.cell($0.1)) |" } }
         var recording: [String] = []
         if let duration = report.duration { recording.append(Markdown.seconds(duration)) }
         recording.append("\(report.viewSnapshotCount) view snapshot\(report.viewSnapshotCount == 1 ? "" : "s")")
@@ -102,11 +109,14 @@ public struct ReportSummary: Sendable {
                 lines.append("  - response body: \(Markdown.code(Markdown.truncate(body, 200)))")
             }
         }
+        for crash in report.crashes where report.format != .clue {
+            lines.append("- " + CrashSummary.headline(crash))
+        }
         if lines.isEmpty, report.exception != nil {
             lines.append("No recorded request failed; the recording ends with an uncaught exception (below).")
         } else if lines.isEmpty {
             lines.append("Nothing failed: no recorded request returned HTTP ≥ 400 or failed in transport.")
-        } else {
+        } else if report.format == .clue {
             lines.append("")
             lines.append("_Trigger and consequence are the nearest touch before and view change after; a heuristic._")
         }

@@ -175,6 +175,8 @@ struct AppleTextCrashParser {
         CrashResolver.resolve(&crash)
         if crash.threads.isEmpty {
             warnings.append(Diagnostic(file: file, message: "no threads found: the report is truncated or not a crash report"))
+        } else if crash.crashingThread?.frames.isEmpty == true {
+            warnings.append(Diagnostic(file: file, message: "the crashed thread has no frames: the report is truncated"))
         } else if crash.images.isEmpty {
             warnings.append(Diagnostic(file: file, message: "no Binary Images section: frames cannot be matched to image UUIDs"))
         }

@@ -117,6 +117,15 @@ struct InAppExceptionParser {
         if crash.app.name == nil {
             crash.app.name = frames.compactMap(\.image).first { !SystemImages.isSystem($0) }
         }
+        // `Image + N` and `UUID + N` frames reveal load addresses (and UUIDs): keep them as an image table.
+        for frame in frames {
+            guard let name = frame.image, let load = frame.imageLoadAddress,
+                !crash.images.contains(where: { $0.name == name })
+            else { continue }
+            crash.images.append(
+                BinaryImage(name: name, uuid: frame.imageUUID, loadAddress: load, isApp: name == crash.app.name))
+        }
+        crash.processName = crash.app.name
     }
 
     /// `backtrace_symbols` writes `Image + N` when the symbol is unknown and `UUID + N` when it is `<redacted>`:
@@ -124,6 +133,7 @@ struct InAppExceptionParser {
     static func symbols(_ frame: Frame) -> Frame {
         var frame = frame
         if let symbol = frame.symbol, symbol == frame.image || UUIDText.normalize(symbol) != nil {
+            frame.imageUUID = UUIDText.normalize(symbol)
             frame.imageOffset = frame.symbolOffset
             frame.symbol = nil
             frame.symbolOffset = nil

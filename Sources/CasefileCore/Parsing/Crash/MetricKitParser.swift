@@ -106,6 +106,11 @@ struct MetricKitParser {
             crash.images[index].isApp = true
             crash.app.name = crash.app.name ?? name
             crash.processName = name
+        } else if let index = crash.images.firstIndex(where: { !SystemImages.isSystem($0.name) }) {
+            // Without dyld at the bottom (a bare tree), the first image that is not Apple's.
+            crash.images[index].isApp = true
+            crash.processName = crash.images[index].name
+            crash.app.name = crash.app.name ?? crash.images[index].name
         }
         if crash.threads.isEmpty {
             warnings.append(Diagnostic(file: file, message: "call stack tree without call stacks"))

@@ -1,0 +1,131 @@
+/// Renders the crashes of a report as Markdown: what happened, where, and the crashed thread's frames.
+struct CrashSummary {
+    /// Frames shown before the rest fold into `<details>`.
+    static let visibleFrames = 20
+
+    /// One line naming the crash for "What went wrong": exception, reason, and the first in-app frame.
+    static func headline(_ crash: Crash) -> String {
+        var text = "**\(title(crash))**"
+        if let name = crash.exception.name { text += " — \(Markdown.code(name))" }
+        if let reason = crash.exception.reason { text += ": \(Markdown.code(Markdown.truncate(reason, 160)))" }
+        if let meaning = crash.exception.terminationMeaning { text += " — \(meaning)" }
+        if let thread = crash.crashingThread, let frame = firstAppFrame(thread.frames, crash: crash) {
+            text += " in \(Markdown.code(location(frame)))"
+            text += " on thread \(thread.index)"
+        }
+        return text
+    }
+
+    /// `EXC_BAD_ACCESS (SIGSEGV)`, `SIGSEGV`, `Jetsam`, plus the termination code when it says more.
+    static func title(_ crash: Crash) -> String {
+        if crash.kind == .jetsam { return "Jetsam event (killed for memory)" }
+        let exception = crash.exception
+        var title = [exception.type, exception.signal.map { exception.type == nil ? $0 : "(\($0))" }]
+            .compactMap { $0 }.joined(separator: " ")
+        if title.isEmpty { title = exception.name ?? "Crash" }
+        if let code = exception.terminationCodeHex, exception.terminationNamespace != "SIGNAL" {
+            title += " · \(exception.terminationNamespace ?? "termination") \(code)"
+        }
+        return title
+    }
+
+    /// The Markdown section for one crash.
+    static func render(_ crash: Crash, number: Int?) -> [String] {
+        var lines = ["## Crash\(number.map { " \($0)" } ?? "")", ""]
+        lines.append(headline(crash))
+        lines.append("")
+        var rows: [(String, String)] = []
+        let app = crash.app
+        if let name = app.name ?? app.bundleID {
+            var value = [name, app.version, app.build.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+            if let bundle = app.bundleID, bundle != name { value += " · \(bundle)" }
+            rows.append(("App", value))
+        }
+        let os = crash.os.description
+        if !os.isEmpty { rows.append(("OS", os)) }
+        if let model = crash.deviceModel { rows.append(("Device", model)) }
+        if let incident = crash.incidentID { rows.append(("Incident", Markdown.code(incident))) }
+        if let time = crash.timestamp { rows.append(("Time", time)) }
+        if let codes = crash.exception.codesText {
+            rows.append(("Exception codes", Markdown.code(codes)))
+        } else if !crash.exception.codes.isEmpty {
+            rows.append(("Exception codes", Markdown.code(crash.exception.codes.map { CrashNumber.hex($0) }.joined(separator: ", "))))
+        }
+        if let subtype = crash.exception.subtype { rows.append(("Exception subtype", Markdown.code(subtype))) }
+        if let reason = crash.exception.terminationReason {
+            rows.append(("Termination", Markdown.truncate(reason, 300)))
+        }
+        if let image = crash.appImage {
+            let uuid = image.uuid.map { " \(Markdown.code($0))" } ?? ""
+            rows.append(("App image", "\(image.name)\(uuid) at \(Markdown.code(CrashNumber.hex(image.loadAddress)))"))
+        }
+        rows.append(("Format", crash.format.rawValue))
+        lines += ["| | |", "|---|---|"] + rows.map { "| \($0.0) | \(Markdown.cell($0.1)) |" }
+        if let jetsam = crash.jetsam {
+            lines.append("")
+            lines.append("Killed: " + jetsam.killed.map { "\(Markdown.code($0.name)) (\($0.reason))" }.joined(separator: ", "))
+            if let largest = jetsam.largestProcess { lines.append("Largest process: \(Markdown.code(largest))") }
+        }
+        if let thread = crash.crashingThread {
+            let about = [thread.name, thread.queue.map { "queue \($0)" }].compactMap { $0 }.joined(separator: ", ")
+            lines.append("")
+            lines.append("### Crashed thread \(thread.index)\(about.isEmpty ? "" : " — \(Markdown.cell(about))")")
+            lines.append("")
+            lines += frameTable(thread.frames, crash: crash)
+        }
+        if !crash.exceptionBacktrace.isEmpty {
+            lines.append("")
+            lines.append("### Exception backtrace")
+            lines.append("")
+            lines += frameTable(crash.exceptionBacktrace, crash: crash)
+        }
+        return lines
+    }
+
+    private static func frameTable(_ frames: [Frame], crash: Crash) -> [String] {
+        guard !frames.isEmpty else { return ["No frames were recorded."] }
+        func rows(_ slice: ArraySlice<Frame>) -> [String] {
+            ["| # | Image | Address | Location |", "|---:|---|---|---|"]
+                + slice.enumerated().map { offset, frame in
+                    let index = slice.startIndex + offset
+                    let image = (frame.image ?? "???") + (isApp(frame, crash: crash) ? " ★" : "")
+                    let address = frame.address.map { Markdown.code(CrashNumber.hex($0)) } ?? ""
+                    return "| \(index) | \(Markdown.cell(image)) | \(address) | \(Markdown.cell(location(frame))) |"
+                }
+        }
+        var lines = rows(frames.prefix(visibleFrames))
+        if frames.count > visibleFrames {
+            lines += ["", "<details><summary>All \(frames.count) frames</summary>", ""]
+            lines += rows(frames[...])
+            lines += ["", "</details>"]
+        }
+        lines += ["", "★ the app's own image."]
+        return lines
+    }
+
+    /// `symbol + 96 (File.swift:41)`, or `ShopApp + 34280` when unsymbolicated.
+    static func location(_ frame: Frame) -> String {
+        var text: String
+        if let symbol = frame.symbol {
+            text = symbol + (frame.symbolOffset.map { " + \($0)" } ?? "")
+        } else if let offset = frame.imageOffset {
+            text = "\(frame.image ?? "???") + \(offset)"
+        } else {
+            text = frame.address.map { CrashNumber.hex($0) } ?? "???"
+        }
+        if let file = frame.file {
+            text += " (\(file)\(frame.line.map { ":\($0)" } ?? ""))"
+        }
+        return text
+    }
+
+    static func isApp(_ frame: Frame, crash: Crash) -> Bool {
+        guard let image = frame.image else { return false }
+        if let app = crash.appImage { return app.name == image }
+        return image == crash.app.name
+    }
+
+    private static func firstAppFrame(_ frames: [Frame], crash: Crash) -> Frame? {
+        frames.first { isApp($0, crash: crash) } ?? frames.first
+    }
+}
