@@ -121,6 +121,14 @@ public enum IndexTable: String, Sendable, CaseIterable {
     case quarantine
     /// Report warnings.
     case reportWarnings = "report_warnings"
+    /// Crashes.
+    case crashes
+    /// Crash binary images.
+    case crashImages = "crash_images"
+    /// Crash threads.
+    case crashThreads = "crash_threads"
+    /// Crash frames.
+    case crashFrames = "crash_frames"
     /// Links between reports and the inputs they were found in.
     case reportInputs = "report_inputs"
 }

@@ -32,6 +32,7 @@ enum ReportWriter {
         for (seq, event) in report.timeline.events.enumerated() {
             try insert(event, seq: seq, report: report.id, db)
         }
+        try CrashWriter.insert(report.crashes, report: report.id, db)
         for warning in report.warnings {
             try db.cachedStatement(
                 sql: "INSERT INTO report_warnings (report_id, file, line, message) VALUES (?, ?, ?, ?)"

@@ -103,6 +103,76 @@ enum Schema {
                 t.column("message", .text).notNull()
             }
         }
+        migrator.registerMigration("v2-crashes") { db in
+            try db.create(table: "crashes") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("report_id", .text).notNull().indexed().references("reports", onDelete: .cascade)
+                t.column("seq", .integer).notNull()
+                t.column("format", .text).notNull()
+                t.column("kind", .text).notNull()
+                t.column("incident_id", .text).indexed()
+                t.column("timestamp", .text)
+                t.column("app_name", .text)
+                t.column("bundle_id", .text)
+                t.column("app_version", .text)
+                t.column("app_build", .text)
+                t.column("os_name", .text)
+                t.column("os_version", .text)
+                t.column("os_build", .text)
+                t.column("device_model", .text)
+                t.column("process_name", .text)
+                t.column("exception_type", .text)
+                t.column("signal", .text)
+                t.column("exception_codes", .text)
+                t.column("exception_subtype", .text)
+                t.column("exception_name", .text)
+                t.column("exception_reason", .text)
+                t.column("termination_namespace", .text)
+                t.column("termination_code", .integer)
+                t.column("termination_reason", .text)
+                t.column("crashed_thread", .integer)
+                t.column("app_uuid", .text)
+                t.column("raw_fields", .text).notNull()
+                t.uniqueKey(["report_id", "seq"])
+            }
+            try db.create(table: "crash_images") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("crash_id", .integer).notNull().indexed().references("crashes", onDelete: .cascade)
+                t.column("name", .text).notNull()
+                t.column("path", .text)
+                t.column("arch", .text)
+                t.column("uuid", .text).indexed()
+                t.column("load_address", .integer).notNull()
+                t.column("end_address", .integer)
+                t.column("is_app", .boolean).notNull()
+            }
+            try db.create(table: "crash_threads") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("crash_id", .integer).notNull().indexed().references("crashes", onDelete: .cascade)
+                t.column("thread_index", .integer).notNull()
+                t.column("name", .text)
+                t.column("queue", .text)
+                t.column("crashed", .boolean).notNull()
+            }
+            try db.create(table: "crash_frames") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("crash_id", .integer).notNull().indexed().references("crashes", onDelete: .cascade)
+                t.column("thread_index", .integer)
+                t.column("exception_backtrace", .boolean).notNull()
+                t.column("seq", .integer).notNull()
+                t.column("image", .text)
+                t.column("image_uuid", .text)
+                t.column("address", .integer)
+                t.column("load_address", .integer)
+                t.column("image_offset", .integer)
+                t.column("symbol", .text)
+                t.column("symbol_offset", .integer)
+                t.column("file", .text)
+                t.column("line", .integer)
+                t.column("inlined", .boolean).notNull()
+                t.column("in_app", .boolean).notNull()
+            }
+        }
         return migrator
     }
 }

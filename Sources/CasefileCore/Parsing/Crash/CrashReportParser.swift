@@ -74,21 +74,34 @@ public struct CrashReportParser: Sendable {
             let parsed = IPSCrashParser(file: file).parse(text)
             return .crashes(.ips, [parsed.crash], parsed.warnings)
         }
+        var warnings: [Diagnostic] = []
         let value: JSONValue
         do {
             value = try JSONParser.parse(Array(text.utf8), mode: .tolerant)
         } catch {
+            if let repaired = JSONParser.repairTruncated(Array(text.utf8)),
+                let salvaged = try? JSONParser.parse(repaired, mode: .tolerant), let object = salvaged.object,
+                object["crash"] != nil || object["callStackTree"] != nil || object["crashDiagnostics"] != nil
+            {
+                let warning = Diagnostic(
+                    file: file, line: error.line,
+                    message: "invalid JSON (\(error.reason), column \(error.column)): the report is truncated; read what was complete before it")
+                return classify(object, text: text, file: file, warnings: [warning])
+            }
             let looksLikeCrash = ["\"crash\"", "\"binary_images\"", "\"callStackTree\"", "\"callStacks\"", "\"crashDiagnostics\"", "\"callStackSymbols\"", "\"bug_type\""]
                 .contains { text.contains($0) }
             return looksLikeCrash ? .unreadable("crash report JSON is invalid beyond repair (\(error))") : .notACrashReport
         }
         guard let object = value.object else { return .notACrashReport }
-        var warnings: [Diagnostic] = []
         if text.contains(",}") || text.contains(",]") || text.contains(",\n}") || text.contains("...") {
             if (try? JSONParser.parse(Array(text.utf8), mode: .strict)) == nil {
                 warnings.append(Diagnostic(file: file, message: "invalid JSON (trailing commas or '...' elisions) read tolerantly"))
             }
         }
+        return classify(object, text: text, file: file, warnings: warnings)
+    }
+
+    private func classify(_ object: JSONObject, text: String, file: String, warnings: [Diagnostic]) -> Outcome {
         if object["crash"] != nil || object["recrash_report"] != nil || object["binary_images"] != nil && object["system"] != nil {
             let parsed = KSCrashParser(file: file).parse(object)
             return parsed.crashes.isEmpty

@@ -25,9 +25,13 @@ struct IPSCrashParser {
             do {
                 value = try JSONParser.parse(Array(body.utf8), mode: .tolerant)
             } catch {
+                let repaired = JSONParser.repairTruncated(Array(body.utf8))
+                value = repaired.flatMap { try? JSONParser.parse($0, mode: .tolerant) }
+                let outcome = value == nil ? "nothing could be read from it" : "read what was complete before it"
                 warnings.append(
-                    Diagnostic(file: file, line: error.line + 1, message: "body is not valid JSON (\(error.reason)); truncated?"))
-                value = nil
+                    Diagnostic(
+                        file: file, line: error.line + 1,
+                        message: "body is not valid JSON (\(error.reason), column \(error.column)): the report is truncated; \(outcome)"))
             }
             let object = value?.object ?? JSONObject()
             crash = bugType == "298" ? jetsam(header: header, body: object) : crashReport(header: header, body: object)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Parses KSCrash JSON reports and their SentryCrash and Bugsnag forks (crash-formats.md §4), including a
 /// nested `recrash_report` (a crash inside the crash handler), which may be all a report holds.
 struct KSCrashParser {
@@ -24,6 +26,8 @@ struct KSCrashParser {
         }
         if crashes.isEmpty {
             warnings.append(Diagnostic(file: file, message: "no \"crash\" section: nothing to read"))
+        } else if crashes[0].threads.isEmpty {
+            warnings.append(Diagnostic(file: file, message: "no threads: the report is truncated"))
         }
         return (crashes, warnings)
     }
@@ -36,7 +40,7 @@ struct KSCrashParser {
             object?[key]?.string.flatMap { $0.isEmpty ? nil : $0 }
         }
         crash.incidentID = text(info, "id")
-        crash.timestamp = text(info, "timestamp") ?? info?["timestamp"]?.int.map(String.init)
+        crash.timestamp = text(info, "timestamp") ?? info?["timestamp"]?.int.map(Self.date)
         crash.processName = text(info, "process_name") ?? text(system, "CFBundleExecutable")
         crash.processPath = text(system, "CFBundleExecutablePath")
         crash.app = AppInfo(
@@ -113,6 +117,12 @@ struct KSCrashParser {
             name: name, path: path,
             arch: Self.architecture(value["cpu_type"]?.int, value["cpu_subtype"]?.int),
             uuid: value["uuid"]?.string, loadAddress: base, endAddress: size > 0 ? base &+ size &- 1 : nil)
+    }
+
+    /// KSCrash wrote integer seconds up to 3.2 and microseconds from 3.3 (§4): both as ISO 8601, UTC.
+    static func date(_ value: Int) -> String {
+        let seconds = value > 100_000_000_000_000 ? Double(value) / 1_000_000 : Double(value)
+        return Date(timeIntervalSince1970: seconds).formatted(.iso8601)
     }
 
     /// Mach-O CPU type and subtype to an architecture name.

@@ -1,0 +1,81 @@
+import CasefileCore
+import Foundation
+import GRDB
+
+/// Writes a report's crashes: the crash row, its binary images, its threads and every frame.
+///
+/// Addresses are unsigned 64-bit; SQLite integers are signed, so they are stored by bit pattern (every iOS user
+/// space address is below 2^63 and reads back unchanged).
+enum CrashWriter {
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func insert(_ crashes: [Crash], report: String, _ db: Database) throws {
+        for (seq, crash) in crashes.enumerated() {
+            let exception = crash.exception
+            let codes = exception.codes.isEmpty ? exception.codesText : exception.codes.map { CrashNumber.hex($0) }.joined(separator: ", ")
+            let raw = String(decoding: try encoder.encode(crash.rawFields), as: UTF8.self)
+            let values: [(any DatabaseValueConvertible)?] = [
+                report, seq, crash.format.rawValue, crash.kind.rawValue, crash.incidentID, crash.timestamp,
+                crash.app.name, crash.app.bundleID, crash.app.version, crash.app.build, crash.os.name, crash.os.version,
+                crash.os.build, crash.deviceModel, crash.processName, exception.type, exception.signal, codes,
+                exception.subtype, exception.name, exception.reason, exception.terminationNamespace,
+                exception.terminationCode.map { Int64(bitPattern: $0) }, exception.terminationReason,
+                crash.crashedThread, crash.appImage?.uuid, raw,
+            ]
+            try db.execute(
+                sql: """
+                    INSERT INTO crashes (report_id, seq, format, kind, incident_id, timestamp, app_name, bundle_id,
+                    app_version, app_build, os_name, os_version, os_build, device_model, process_name, exception_type,
+                    signal, exception_codes, exception_subtype, exception_name, exception_reason, termination_namespace,
+                    termination_code, termination_reason, crashed_thread, app_uuid, raw_fields)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: StatementArguments(values))
+            let crashID = db.lastInsertedRowID
+            for image in crash.images {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO crash_images (crash_id, name, path, arch, uuid, load_address, end_address, is_app)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """
+                ).execute(arguments: [
+                    crashID, image.name, image.path, image.arch, image.uuid, Int64(bitPattern: image.loadAddress),
+                    image.endAddress.map { Int64(bitPattern: $0) }, image.isApp,
+                ])
+            }
+            let appImage = crash.appImage?.name ?? crash.app.name
+            for thread in crash.threads {
+                try db.cachedStatement(
+                    sql: "INSERT INTO crash_threads (crash_id, thread_index, name, queue, crashed) VALUES (?, ?, ?, ?, ?)"
+                ).execute(arguments: [crashID, thread.index, thread.name, thread.queue, thread.crashed])
+                for (index, frame) in thread.frames.enumerated() {
+                    try insert(frame, crash: crashID, thread: thread.index, seq: index, appImage: appImage, db)
+                }
+            }
+            for (index, frame) in crash.exceptionBacktrace.enumerated() {
+                try insert(frame, crash: crashID, thread: nil, seq: index, appImage: appImage, db)
+            }
+        }
+    }
+
+    private static func insert(
+        _ frame: Frame, crash: Int64, thread: Int?, seq: Int, appImage: String?, _ db: Database
+    ) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO crash_frames (crash_id, thread_index, exception_backtrace, seq, image, image_uuid, address,
+                load_address, image_offset, symbol, symbol_offset, file, line, inlined, in_app)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            crash, thread, thread == nil, seq, frame.image, frame.imageUUID, frame.address.map { Int64(bitPattern: $0) },
+            frame.imageLoadAddress.map { Int64(bitPattern: $0) }, frame.imageOffset.map { Int64(bitPattern: $0) },
+            frame.symbol, frame.symbolOffset.map { Int64(bitPattern: $0) }, frame.file, frame.line, frame.inlined,
+            frame.image != nil && frame.image == appImage,
+        ])
+    }
+}
