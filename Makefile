@@ -41,10 +41,12 @@ test: deps
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
-## bench: release build, then the figures of issue #2 (triage latency, run throughput).
+## bench: release build, then the figures: triage latency, run throughput, crash reports parsed per second.
 bench: deps
 	$(SWIFT) build -c release --product casefile
+	$(SWIFT) build -c release --product casefile-benchmarks
 	Scripts/benchmark.sh "$$($(SWIFT) build -c release --show-bin-path)/casefile"
+	"$$($(SWIFT) build -c release --show-bin-path)/casefile-benchmarks" SampleReports
 
 ## samples: regenerate SampleReports/ and Tests/Fixtures/ (needs python3 and bsdtar from libarchive-tools).
 samples:

@@ -68,6 +68,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "casefile-benchmarks",
+            dependencies: ["CasefileCore"],
+            path: "Sources/CasefileBenchmarks",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CasefileArchiveTests",
             dependencies: ["CasefileArchive"],

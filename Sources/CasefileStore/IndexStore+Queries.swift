@@ -132,3 +132,63 @@ public enum IndexTable: String, Sendable, CaseIterable {
     /// Links between reports and the inputs they were found in.
     case reportInputs = "report_inputs"
 }
+
+/// A crash row of the index.
+public struct IndexedCrash: Sendable, Hashable {
+    /// The row id.
+    public var id: Int64
+    /// The report holding the crash.
+    public var reportID: String
+    /// The incident identifier.
+    public var incidentID: String?
+    /// The Mach exception type.
+    public var exceptionType: String?
+    /// The signal.
+    public var signal: String?
+    /// The crashed thread's index.
+    public var crashedThread: Int?
+    /// The app image's UUID.
+    public var appUUID: String?
+}
+
+/// A frame row of the index.
+public struct IndexedFrame: Sendable, Hashable {
+    /// The image name.
+    public var image: String?
+    /// The absolute address.
+    public var address: UInt64?
+    /// The symbol, when the report had one.
+    public var symbol: String?
+    /// Whether the frame is in the app's own image.
+    public var inApp: Bool
+}
+
+extension IndexStore {
+    /// Every crash, in the order indexed.
+    public func crashes() throws -> [IndexedCrash] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM crashes ORDER BY id").map { row in
+                IndexedCrash(
+                    id: row["id"], reportID: row["report_id"], incidentID: row["incident_id"],
+                    exceptionType: row["exception_type"], signal: row["signal"], crashedThread: row["crashed_thread"],
+                    appUUID: row["app_uuid"])
+            }
+        }
+    }
+
+    /// The frames of one thread of a crash, innermost first.
+    public func frames(crashID: Int64, thread: Int) throws -> [IndexedFrame] {
+        try queue.read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM crash_frames WHERE crash_id = ? AND thread_index = ? ORDER BY seq",
+                arguments: [crashID, thread]
+            ).map { row in
+                let address: Int64? = row["address"]
+                return IndexedFrame(
+                    image: row["image"], address: address.map { UInt64(bitPattern: $0) }, symbol: row["symbol"],
+                    inApp: row["in_app"])
+            }
+        }
+    }
+}

@@ -46,3 +46,28 @@ import Testing
         #expect(try Casefile.run(["frobnicate"]).status == 2)
     }
 }
+
+@Suite struct SymbolicateCommandTests {
+    @Test func printsAKSCrashReportInAppleLayout() throws {
+        let result = try Casefile.run(["symbolicate", Casefile.sample("Crashes/cart-total-iphone12-ios15-kscrash.json")])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains("Incident Identifier: A4B7C2D9-5E1F-4A3B-8C6D-9E0F1A2B3C4D"))
+        #expect(lines.contains("Exception Type:      EXC_BREAKPOINT (SIGTRAP)"))
+        #expect(lines.contains("Thread 0 Crashed:"))
+        #expect(
+            lines.contains(
+                "0   ShopApp                       \t0x0000000102f085e8 $s7ShopApp13CartViewModelC5totalSdyF + 96"))
+        #expect(
+            lines.contains(
+                "0x102f00000 - 0x102f1ffff +ShopApp arm64  <8f3c2a1b4d5e4f609a7b1c2d3e4f5a6b> /private/var/containers/Bundle/Application/9F8E7D6C-5B4A-4392-8170-6F5E4D3C2B1A/ShopApp.app/ShopApp"
+            ))
+    }
+
+    @Test func refusesAFileWithoutACrash() throws {
+        let path = Casefile.sample("checkout-500.clue.zip")
+        let result = try Casefile.run(["symbolicate", path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "casefile: \(path): holds no crash\n")
+    }
+}

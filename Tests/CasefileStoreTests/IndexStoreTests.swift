@@ -28,21 +28,23 @@ import Testing
     }
 
     @Test func appliesTheNamedMigrations() throws {
-        #expect(try IndexStore.inMemory().appliedMigrations() == ["v1-foundation"])
+        #expect(try IndexStore.inMemory().appliedMigrations() == ["v1-foundation", "v2-crashes"])
     }
 
     @Test func indexesGoodReportsAndQuarantinesBadInputsInOneRun() async throws {
         let store = try IndexStore(path: definition.database.path)
         let summary = try await run(store)
-        // 12 inputs: 7 good ones (the checkout folder and its zip are one report), 5 in Malformed/.
-        #expect(summary.inputs == 12)
-        #expect(summary.processed == 7)
-        #expect(summary.newReports == 7)
-        #expect(summary.duplicateReports == 1)
+        // 33 inputs: 7 .clue inputs at the top (8 reports, the checkout folder and its zip being one), 19 in
+        // Crashes/ (18 crash files, and a zip holding two of them again), 7 in Malformed/ (5 refused, and a
+        // truncated .ips and KSCrash file that are read in part).
+        #expect(summary.inputs == 33)
+        #expect(summary.processed == 28)
+        #expect(summary.newReports == 7 + 18 + 2)
+        #expect(summary.duplicateReports == 1 + 2)
         #expect(summary.quarantined.count == 5)
         #expect(summary.exitCode == 1)
-        #expect(try store.count(.reports) == 7)
-        #expect(try store.count(.reportInputs) == 8)
+        #expect(try store.count(.reports) == 27)
+        #expect(try store.count(.reportInputs) == 30)
         let quarantined = try store.quarantined()
         let traversal = try #require(quarantined.first { $0.path.hasSuffix("path-traversal.zip") })
         #expect(traversal.entry == "../../../tmp/casefile-escaped.txt")
@@ -75,13 +77,30 @@ import Testing
         let before = try IndexTable.allCases.map { try store.count($0) }
         let again = try await run(store)
         #expect(again.processed == 0)
-        #expect(again.skipped == 12)
+        #expect(again.skipped == 33)
         #expect(again.quarantined.isEmpty)
         #expect(again.exitCode == 0)
         let after = try IndexTable.allCases.map { try store.count($0) }
         // Only the runs table grows.
         #expect(before[0] + 1 == after[0])
         #expect(Array(before.dropFirst()) == Array(after.dropFirst()))
+    }
+
+    @Test func storesCrashesThreadsFramesAndImages() async throws {
+        let store = try IndexStore(path: definition.database.path)
+        _ = try await run(store)
+        // Crashes/ holds 18 crash files: 17 with one crash each and a MetricKit payload with one diagnostic;
+        // Malformed/ adds 2, and checkout-exception.clue.zip's exception is one more.
+        #expect(try store.count(.crashes) == 18 + 2 + 1)
+        let crash = try #require(try store.crashes().first { $0.incidentID == "D2E4F6A8-0B1C-4D3E-9F5A-7B8C9D0E1F23" })
+        #expect(crash.exceptionType == "EXC_BAD_ACCESS")
+        #expect(crash.signal == "SIGSEGV")
+        #expect(crash.crashedThread == 3)
+        #expect(crash.appUUID == "8f3c2a1b-4d5e-4f60-9a7b-1c2d3e4f5a6b")
+        let frames = try store.frames(crashID: crash.id, thread: 3)
+        #expect(frames.map(\.address) == [0x1_00d5_30f4, 0x1_00d5_22c0, 0x1_ab5e_2c8c, 0x1_ab5e_45e8, 0x1_f0b5_14f4])
+        #expect(frames.map(\.inApp) == [true, true, false, false, false])
+        #expect(frames.first?.symbol == "ImageCache.store(_:for:)")
     }
 
     @Test func refusesADatabaseItCannotOpen() {

@@ -1,16 +1,38 @@
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and line ends.
     var trimmingSpaces: String {
-        let scalars = Array(unicodeScalars)
-        guard let first = scalars.firstIndex(where: { !Self.isSpace($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !Self.isSpace($0) }) ?? first
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: scalars[first...last])
-        return String(result)
+        let utf8 = self.utf8
+        // Native strings and substrings expose their bytes: find the ends by offset, then slice once.
+        let bounds: (Int, Int)? = utf8.withContiguousStorageIfAvailable { bytes in
+            var first = 0
+            var last = bytes.count
+            while first < last, Self.isSpace(bytes[first]) { first += 1 }
+            while last > first, Self.isSpace(bytes[last - 1]) { last -= 1 }
+            return (first, last)
+        }
+        if let (first, last) = bounds {
+            if first == 0, last == utf8.count, let whole = self as? String { return whole }
+            let start = utf8.index(utf8.startIndex, offsetBy: first)
+            let end = utf8.index(start, offsetBy: last - first)
+            return String(self[start..<end])
+        }
+        var index = utf8.startIndex
+        var first: String.Index?
+        var end = utf8.startIndex
+        while index < utf8.endIndex {
+            let next = utf8.index(after: index)
+            if !Self.isSpace(utf8[index]) {
+                if first == nil { first = index }
+                end = next
+            }
+            index = next
+        }
+        guard let first else { return "" }
+        return String(self[first..<end])
     }
 
-    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || scalar == "\r" || scalar == "\n"
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
     }
 }
 
@@ -18,11 +40,21 @@ extension StringProtocol {
 public enum UUIDText {
     /// Lowercase dashed, or `nil` when the text is not 32 hex digits (dashes and braces aside).
     public static func normalize(_ text: String) -> String? {
-        let hex = text.lowercased().filter { $0 != "-" && $0 != "<" && $0 != ">" && $0 != " " }
-        guard hex.count == 32, hex.allSatisfy(\.isHexDigit) else { return nil }
-        let characters = Array(hex)
-        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }
-        return groups.joined(separator: "-")
+        // Bytes, not Characters: this runs for every image and frame of every report.
+        var hex: [UInt8] = []
+        hex.reserveCapacity(36)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): hex.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): hex.append(byte | 0x20)
+            case UInt8(ascii: "-"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " "): continue
+            default: return nil
+            }
+            if hex.count > 32 { return nil }
+        }
+        guard hex.count == 32 else { return nil }
+        for position in [20, 16, 12, 8] { hex.insert(UInt8(ascii: "-"), at: position) }
+        return String(decoding: hex, as: UTF8.self)
     }
 }
 

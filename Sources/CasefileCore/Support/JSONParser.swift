@@ -89,6 +89,7 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [JSONObject.Member] = []
+        members.reserveCapacity(8)
         skipSeparators()
         if consume(UInt8(ascii: "}")) {
             depth -= 1

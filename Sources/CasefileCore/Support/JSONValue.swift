@@ -118,8 +118,24 @@ public struct JSONObject: Sendable, Hashable {
         if let exact = members.first(where: { $0.key == key }) {
             return exact.value
         }
-        let lowered = key.lowercased()
-        return members.first { $0.key.lowercased() == lowered }?.value
+        return members.first { Self.equalIgnoringASCIICase($0.key, key) }?.value
+    }
+
+    /// Compares keys without allocating lowercased copies: lookups of absent keys are frequent.
+    private static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        return zip(a.utf8, b.utf8).allSatisfy { x, y in
+            x == y || (x | 0x20) == (y | 0x20) && (0x61...0x7A).contains(x | 0x20)
+        }
+    }
+
+    /// The first member named exactly `key`, without the case-insensitive fallback: for the hot loops of
+    /// machine-written formats, where a missing key is common and the fallback would cost a scan.
+    public func exact(_ key: String) -> JSONValue? {
+        for member in members where member.key == key {
+            return member.value
+        }
+        return nil
     }
 
     /// The keys in file order.

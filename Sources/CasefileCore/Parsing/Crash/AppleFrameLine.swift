@@ -9,14 +9,16 @@ enum AppleFrameLine {
     static func frame(_ line: Substring) -> (index: Int, frame: Frame)? {
         let text = line.trimmingSpaces
         let tokens = tokenize(text)
-        guard tokens.count >= 3, let index = Int(tokens[0].text) else { return nil }
+        guard tokens.count >= 3, tokens[0].text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let index = Int(tokens[0].text)
+        else { return nil }
         // The address: the first 0x token with five or more hex digits after the index (image names hold spaces).
         var addressToken = tokens.indices.dropFirst(2).first { isAddress(tokens[$0].text, minimumDigits: 5) }
         var nullFrame = false
         if addressToken == nil {
             // Null frames: `0   ???   000000000000000000 0 + 0`.
             addressToken = tokens.indices.dropFirst(2).first { token in
-                tokens[token].text.count >= 8 && tokens[token].text.allSatisfy(\.isHexDigit)
+                tokens[token].text.utf8.count >= 8 && tokens[token].text.utf8.allSatisfy(isHexDigit)
             }
             nullFrame = addressToken != nil
         }
@@ -75,9 +77,7 @@ enum AppleFrameLine {
     /// `symbol + N` or `symbol`; removes Xcode 12's `Name+ 183052 (Category)` splice.
     static func parseSymbol(_ text: Substring, into frame: inout Frame) {
         var symbol = text.trimmingSpaces
-        if let plus = symbol.range(of: " + ", options: .backwards),
-            let offset = UInt64(symbol[plus.upperBound...].trimmingSpaces)
-        {
+        if let plus = lastPlus(in: symbol), let offset = UInt64(symbol[plus.upperBound...].trimmingSpaces) {
             frame.symbolOffset = offset
             symbol = String(symbol[..<plus.lowerBound])
         }
@@ -87,9 +87,28 @@ enum AppleFrameLine {
         }
     }
 
+    /// The range of the last ` + ` in the text, found by bytes.
+    private static func lastPlus(in text: String) -> Range<String.Index>? {
+        let utf8 = text.utf8
+        var index = utf8.endIndex
+        while index > utf8.startIndex {
+            index = utf8.index(before: index)
+            guard utf8[index] == UInt8(ascii: "+"), index > utf8.startIndex else { continue }
+            let before = utf8.index(before: index)
+            let after = utf8.index(after: index)
+            if utf8[before] == 0x20, after < utf8.endIndex, utf8[after] == 0x20 {
+                return before..<utf8.index(after: after)
+            }
+        }
+        return nil
+    }
+
     /// `-[NSObject+ 183052 (NSObject) doesNotRecognizeSelector:]` → `-[NSObject(NSObject) doesNotRecognizeSelector:]`.
     static func removeSplicedOffsets(_ symbol: String) -> String {
-        guard symbol.contains("+ ") else { return symbol }
+        let utf8 = Array(symbol.utf8)
+        guard zip(utf8, utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: "+") && $1 == 0x20 }) else {
+            return symbol
+        }
         var characters = Array(symbol)
         var index = 1
         while index + 2 < characters.count {
@@ -113,7 +132,9 @@ enum AppleFrameLine {
         guard let base = CrashNumber.parse(text[..<dash.lowerBound]) else { return nil }
         var rest = text[dash.upperBound...].drop { $0 == " " }
         let endToken = rest.prefix { !$0.isWhitespace }
-        guard let end = CrashNumber.parse(endToken) else { return nil }
+        // Casefile's own writer puts `???` where the format that crash came from knew no image size.
+        let end = CrashNumber.parse(endToken)
+        guard end != nil || endToken == "???" else { return nil }
         rest = rest.dropFirst(endToken.count).drop { $0.isWhitespace }
         var uuid: String?
         var path: String?
@@ -155,7 +176,13 @@ enum AppleFrameLine {
     }
 
     private static func isAddress(_ token: Substring, minimumDigits: Int) -> Bool {
-        token.hasPrefix("0x") && token.count >= 2 + minimumDigits && token.dropFirst(2).allSatisfy(\.isHexDigit)
+        let utf8 = token.utf8
+        guard utf8.count >= 2 + minimumDigits, token.hasPrefix("0x") else { return false }
+        return utf8.dropFirst(2).allSatisfy(isHexDigit)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 
     private struct Token {
@@ -163,14 +190,16 @@ enum AppleFrameLine {
         var range: Range<String.Index>
     }
 
+    /// Splits on spaces and tabs, scanning bytes: Character iteration would cost more than the rest of the parse.
     private static func tokenize(_ text: String) -> [Token] {
         var tokens: [Token] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            while index < text.endIndex, text[index].isWhitespace { index = text.index(after: index) }
-            guard index < text.endIndex else { break }
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            while index < utf8.endIndex, utf8[index] == 0x20 || utf8[index] == 0x09 { index = utf8.index(after: index) }
+            guard index < utf8.endIndex else { break }
             let start = index
-            while index < text.endIndex, !text[index].isWhitespace { index = text.index(after: index) }
+            while index < utf8.endIndex, utf8[index] != 0x20, utf8[index] != 0x09 { index = utf8.index(after: index) }
             tokens.append(Token(text: text[start..<index], range: start..<index))
         }
         return tokens

@@ -18,6 +18,11 @@ struct AppleTextCrashParser {
     }
 
     func parse(_ text: String) -> (crash: Crash, warnings: [Diagnostic]) {
+        parse(lines: Self.unwrap(text))
+    }
+
+    /// Parses lines already split and unwrapped by ``unwrap(_:)``.
+    func parse(lines: [Substring]) -> (crash: Crash, warnings: [Diagnostic]) {
         var crash = Crash(format: .appleText)
         var warnings: [Diagnostic] = []
         var section = Section.header
@@ -30,7 +35,7 @@ struct AppleTextCrashParser {
         var sawSideBySideFrames = false
         var lineNumber = 0
 
-        for rawLine in Self.unwrap(text) {
+        for rawLine in lines {
             lineNumber += 1
             let line = Substring(rawLine)
             let trimmed = line.trimmingSpaces
@@ -190,18 +195,34 @@ struct AppleTextCrashParser {
 
     /// The lines of the report without mail quoting, Markdown fences or leading blank lines.
     static func unwrap(_ text: String) -> [Substring] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? line.dropLast() : line
+        // Split on 0x0A by bytes: Character-wise splitting costs more than parsing the lines.
+        var lines: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            if utf8[index] == 0x0A {
+                var end = index
+                if end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+                lines.append(text[start..<end])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
         }
-        let nonEmpty = lines.filter { !$0.trimmingSpaces.isEmpty }
-        if !nonEmpty.isEmpty, nonEmpty.allSatisfy({ $0.hasPrefix(">") }) {
+        if start < utf8.endIndex { lines.append(text[start...]) }
+        let quoted = lines.contains { $0.utf8.first == UInt8(ascii: ">") }
+        if quoted, lines.allSatisfy({ $0.utf8.first == UInt8(ascii: ">") || $0.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }) {
             lines = lines.map { line in
                 var stripped = line.drop { $0 == ">" }
                 if stripped.hasPrefix(" ") { stripped = stripped.dropFirst() }
                 return stripped
             }
         }
-        return lines.filter { !$0.trimmingSpaces.hasPrefix("```") }
+        return lines.filter { line in
+            let utf8 = line.utf8
+            guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
+            return !utf8[first...].starts(with: "```".utf8)
+        }
     }
 
     private struct ThreadHeader {

@@ -36,13 +36,17 @@ public struct CrashReportParser: Sendable {
     public func parse(_ bytes: [UInt8], file: String) -> Outcome {
         var content = bytes[...]
         if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+        // JSON is recognized by its first byte, before any line splitting: reports run to megabytes.
+        if content.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") {
+            return parseJSON(content, file: file)
+        }
         let text = String(decoding: content, as: UTF8.self)
         let lines = AppleTextCrashParser.unwrap(text)
         guard let first = lines.first(where: { !$0.trimmingSpaces.isEmpty })?.trimmingSpaces else {
             return .notACrashReport
         }
         if first.hasPrefix("{") {
-            return parseJSON(lines: lines, file: file)
+            return parseJSON(Array(lines.joined(separator: "\n").utf8)[...], file: file)
         }
         if first.hasPrefix("Translated Report") || first.hasPrefix("---"), lines.contains(where: { $0.hasPrefix("Translated Report") }) {
             return translatedAndFull(lines, file: file)
@@ -50,7 +54,7 @@ public struct CrashReportParser: Sendable {
         let head = lines.prefix(80).map { $0.trimmingSpaces }
         let appleKeys = ["Incident Identifier:", "Hardware Model:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:"]
         if head.contains(where: { line in appleKeys.contains { line.hasPrefix($0) } }) {
-            let parsed = AppleTextCrashParser(file: file).parse(text)
+            let parsed = AppleTextCrashParser(file: file).parse(lines: lines)
             return .crashes(.appleText, [parsed.crash], parsed.warnings)
         }
         let stackLines = lines.prefix(400).filter(InAppExceptionParser.isStackLine).count
@@ -64,44 +68,62 @@ public struct CrashReportParser: Sendable {
         return .notACrashReport
     }
 
-    private func parseJSON(lines: [Substring], file: String) -> Outcome {
-        let text = lines.joined(separator: "\n")
+    private func parseJSON(_ bytes: ArraySlice<UInt8>, file: String) -> Outcome {
         // .ips: the first line alone is a JSON object with bug_type, and more follows.
-        if let firstLine = lines.first(where: { !$0.trimmingSpaces.isEmpty }),
-            let header = try? JSONParser.parse(Array(firstLine.utf8), mode: .tolerant),
-            header["bug_type"] != nil, lines.count > 1
+        let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        if let newline = trimmed.firstIndex(of: 0x0A), trimmed[..<newline].count < 8_192,
+            let header = try? JSONParser.parse(trimmed[..<newline], mode: .tolerant), header["bug_type"] != nil
         {
-            let parsed = IPSCrashParser(file: file).parse(text)
+            let parsed = IPSCrashParser(file: file).parse(bytes: trimmed)
             return .crashes(.ips, [parsed.crash], parsed.warnings)
         }
         var warnings: [Diagnostic] = []
         let value: JSONValue
         do {
-            value = try JSONParser.parse(Array(text.utf8), mode: .tolerant)
+            value = try JSONParser.parse(bytes, mode: .tolerant)
         } catch {
-            if let repaired = JSONParser.repairTruncated(Array(text.utf8)),
+            if let repaired = JSONParser.repairTruncated(Array(bytes)),
                 let salvaged = try? JSONParser.parse(repaired, mode: .tolerant), let object = salvaged.object,
                 object["crash"] != nil || object["callStackTree"] != nil || object["crashDiagnostics"] != nil
             {
                 let warning = Diagnostic(
                     file: file, line: error.line,
                     message: "invalid JSON (\(error.reason), column \(error.column)): the report is truncated; read what was complete before it")
-                return classify(object, text: text, file: file, warnings: [warning])
+                return classify(object, file: file, warnings: [warning])
             }
+            let text = String(decoding: bytes, as: UTF8.self)
             let looksLikeCrash = ["\"crash\"", "\"binary_images\"", "\"callStackTree\"", "\"callStacks\"", "\"crashDiagnostics\"", "\"callStackSymbols\"", "\"bug_type\""]
                 .contains { text.contains($0) }
             return looksLikeCrash ? .unreadable("crash report JSON is invalid beyond repair (\(error))") : .notACrashReport
         }
         guard let object = value.object else { return .notACrashReport }
-        if text.contains(",}") || text.contains(",]") || text.contains(",\n}") || text.contains("...") {
-            if (try? JSONParser.parse(Array(text.utf8), mode: .strict)) == nil {
+        if Self.mayNeedTolerance(bytes) {
+            if (try? JSONParser.parse(bytes, mode: .strict)) == nil {
                 warnings.append(Diagnostic(file: file, message: "invalid JSON (trailing commas or '...' elisions) read tolerantly"))
             }
         }
-        return classify(object, text: text, file: file, warnings: warnings)
+        return classify(object, file: file, warnings: warnings)
     }
 
-    private func classify(_ object: JSONObject, text: String, file: String, warnings: [Diagnostic]) -> Outcome {
+    /// Whether the text holds a `,` before a closing bracket or a `...`, scanning bytes once.
+    private static func mayNeedTolerance(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var lastSignificant: UInt8 = 0
+        var dots = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                dots += 1
+                if dots == 3 { return true }
+                continue
+            }
+            dots = 0
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { continue }
+            if (byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")) && lastSignificant == UInt8(ascii: ",") { return true }
+            lastSignificant = byte
+        }
+        return false
+    }
+
+    private func classify(_ object: JSONObject, file: String, warnings: [Diagnostic]) -> Outcome {
         if object["crash"] != nil || object["recrash_report"] != nil || object["binary_images"] != nil && object["system"] != nil {
             let parsed = KSCrashParser(file: file).parse(object)
             return parsed.crashes.isEmpty

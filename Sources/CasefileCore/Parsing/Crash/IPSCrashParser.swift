@@ -4,28 +4,33 @@ struct IPSCrashParser {
     let file: String
 
     func parse(_ text: String) -> (crash: Crash, warnings: [Diagnostic]) {
+        parse(bytes: Array(text.utf8)[...])
+    }
+
+    /// Parses the bytes of an `.ips` file; JSON is parsed from the bytes directly, never through a `String`.
+    func parse(bytes: ArraySlice<UInt8>) -> (crash: Crash, warnings: [Diagnostic]) {
         var warnings: [Diagnostic] = []
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
         // Split on the first newline only: header strings may hold braces and escaped quotes (§3).
-        let trimmed = Substring(text).drop { $0 == "\n" || $0 == "\r" || $0 == " " }
-        let newline = trimmed.firstIndex(of: "\n") ?? trimmed.endIndex
-        let headerText = trimmed[..<newline]
-        let bodyText = newline < trimmed.endIndex ? trimmed[trimmed.index(after: newline)...] : ""
+        let trimmed = bytes.drop(while: isSpace)
+        let newline = trimmed.firstIndex(of: 0x0A) ?? trimmed.endIndex
+        let headerBytes = trimmed[..<newline]
+        let body = (newline < trimmed.endIndex ? trimmed[(newline + 1)...] : []).drop(while: isSpace)
         let header: JSONObject
         do {
-            header = try JSONParser.parse(Array(headerText.utf8), mode: .tolerant).object ?? JSONObject()
+            header = try JSONParser.parse(headerBytes, mode: .tolerant).object ?? JSONObject()
         } catch {
             warnings.append(Diagnostic(file: file, line: 1, message: "header is not JSON (\(error)); read as text"))
             header = JSONObject()
         }
         let bugType = header["bug_type"]?.string ?? header["bug_type"]?.int.map(String.init)
-        let body = bodyText.drop { $0 == "\n" || $0 == "\r" || $0 == " " || $0 == "\t" }
         var crash: Crash
-        if body.hasPrefix("{") {
+        if body.first == UInt8(ascii: "{") {
             let value: JSONValue?
             do {
-                value = try JSONParser.parse(Array(body.utf8), mode: .tolerant)
+                value = try JSONParser.parse(body, mode: .tolerant)
             } catch {
-                let repaired = JSONParser.repairTruncated(Array(body.utf8))
+                let repaired = JSONParser.repairTruncated(Array(body))
                 value = repaired.flatMap { try? JSONParser.parse($0, mode: .tolerant) }
                 let outcome = value == nil ? "nothing could be read from it" : "read what was complete before it"
                 warnings.append(
@@ -36,7 +41,7 @@ struct IPSCrashParser {
             let object = value?.object ?? JSONObject()
             crash = bugType == "298" ? jetsam(header: header, body: object) : crashReport(header: header, body: object)
         } else {
-            let parsed = AppleTextCrashParser(file: file).parse(String(body))
+            let parsed = AppleTextCrashParser(file: file).parse(String(decoding: body, as: UTF8.self))
             crash = parsed.crash
             warnings += parsed.warnings
         }
@@ -127,11 +132,12 @@ struct IPSCrashParser {
         let images = (body["usedImages"]?.array ?? []).map(image)
         crash.images = images.compactMap { $0 }
         func frame(_ value: JSONValue) -> Frame {
+            let object = value.object ?? JSONObject()
             var frame = Frame(
-                imageOffset: value["imageOffset"]?.uint64, symbol: value["symbol"]?.string,
-                symbolOffset: value["symbolLocation"]?.uint64, file: value["sourceFile"]?.string,
-                line: value["sourceLine"]?.int, inlined: value["inline"]?.bool ?? false)
-            if let index = value["imageIndex"]?.int, images.indices.contains(index), let image = images[index] {
+                imageOffset: object.exact("imageOffset")?.uint64, symbol: object.exact("symbol")?.string,
+                symbolOffset: object.exact("symbolLocation")?.uint64, file: object.exact("sourceFile")?.string,
+                line: object.exact("sourceLine")?.int, inlined: object.exact("inline")?.bool ?? false)
+            if let index = object.exact("imageIndex")?.int, images.indices.contains(index), let image = images[index] {
                 frame.image = image.name
                 frame.imageLoadAddress = image.loadAddress
                 if let offset = frame.imageOffset { frame.address = image.loadAddress &+ offset }

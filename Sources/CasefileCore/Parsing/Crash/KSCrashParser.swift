@@ -28,6 +28,8 @@ struct KSCrashParser {
             warnings.append(Diagnostic(file: file, message: "no \"crash\" section: nothing to read"))
         } else if crashes[0].threads.isEmpty {
             warnings.append(Diagnostic(file: file, message: "no threads: the report is truncated"))
+        } else if crashes[0].crashingThread?.frames.isEmpty == true {
+            warnings.append(Diagnostic(file: file, message: "the crashed thread has no frames: the report is truncated"))
         }
         return (crashes, warnings)
     }
@@ -96,12 +98,13 @@ struct KSCrashParser {
     }
 
     private func frame(_ value: JSONValue) -> Frame {
-        let address = value["instruction_addr"]?.uint64
-        let load = value["object_addr"]?.uint64
-        let symbolAddress = value["symbol_addr"]?.uint64
+        let object = value.object ?? JSONObject()
+        let address = object.exact("instruction_addr")?.uint64
+        let load = object.exact("object_addr")?.uint64
+        let symbolAddress = object.exact("symbol_addr")?.uint64
         var frame = Frame(
-            image: value["object_name"]?.string.map { $0.split(separator: "/").last.map(String.init) ?? $0 },
-            address: address, imageLoadAddress: load, symbol: value["symbol_name"]?.string)
+            image: object.exact("object_name")?.string.map(Self.basename),
+            address: address, imageLoadAddress: load, symbol: object.exact("symbol_name")?.string)
         if let address, let load, address >= load { frame.imageOffset = address - load }
         if let address, let symbolAddress, frame.symbol != nil, address >= symbolAddress {
             frame.symbolOffset = address - symbolAddress
@@ -117,6 +120,12 @@ struct KSCrashParser {
             name: name, path: path,
             arch: Self.architecture(value["cpu_type"]?.int, value["cpu_subtype"]?.int),
             uuid: value["uuid"]?.string, loadAddress: base, endAddress: size > 0 ? base &+ size &- 1 : nil)
+    }
+
+    /// The last path component, by bytes.
+    static func basename(_ path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     /// KSCrash wrote integer seconds up to 3.2 and microseconds from 3.3 (§4): both as ISO 8601, UTC.

@@ -1,0 +1,77 @@
+// Prints crash reports parsed per second per format, on one core, for a release build:
+//   swift build -c release --product casefile-benchmarks && .build/release/casefile-benchmarks SampleReports
+// The `.ips`, `.crash` and KSCrash inputs are the samples grown to about 100 KB with more threads, the size of a
+// typical real report; MetricKit and in-app reports are measured at their sample size.
+import CasefileCore
+import Foundation
+
+let root = CommandLine.arguments.dropFirst().first ?? "SampleReports"
+
+func load(_ name: String) -> String {
+    guard let text = try? String(contentsOfFile: "\(root)/Crashes/\(name)", encoding: .utf8) else {
+        FileHandle.standardError.write(Data("cannot read \(root)/Crashes/\(name)\n".utf8))
+        exit(2)
+    }
+    return text
+}
+
+/// Repeats `block` after the first occurrence of `marker` until the text is about `size` bytes.
+func grow(_ text: String, after marker: String, block: (Int) -> String, to size: Int) -> String {
+    guard let range = text.range(of: marker) else { return text }
+    var insert = ""
+    var index = 100
+    while text.utf8.count + insert.utf8.count < size {
+        insert += block(index)
+        index += 1
+    }
+    return String(text[..<range.upperBound]) + insert + String(text[range.upperBound...])
+}
+
+let ipsFrame = #"{"imageOffset":79588,"symbol":"-[UIViewController _sendViewDidLoadWithAppearanceProxyObjectTaggingEnabled]","symbolLocation":108,"imageIndex":1}"#
+let ips = grow(
+    load("cart-total-iphone14-ios16.ips"), after: "\"threads\" : [",
+    block: { "{\"id\":\($0),\"frames\":[" + Array(repeating: ipsFrame, count: 20).joined(separator: ",") + "]}," },
+    to: 100_000)
+let textFrame = "0   UIKitCore                     \t       0x1a2c1f0a8 -[UIViewController loadViewIfRequired] + 1036\n"
+let crash = grow(
+    load("cart-total-iphone11-ios15.crash"), after: "start_wqthread + 0\n",
+    block: { "\nThread \($0):\n" + String(repeating: textFrame, count: 20) }, to: 100_000)
+let ksFrame = #"{"instruction_addr": 7025586344, "object_addr": 7025426432, "object_name": "UIKitCore", "symbol_addr": 7025585308, "symbol_name": "-[UIViewController loadViewIfRequired]"}"#
+let kscrash = grow(
+    load("cart-total-iphone12-ios15-kscrash.json"), after: "\"threads\": [",
+    block: {
+        "{\"index\": \($0), \"crashed\": false, \"backtrace\": {\"contents\": ["
+            + Array(repeating: ksFrame, count: 20).joined(separator: ", ") + "]}},"
+    }, to: 100_000)
+
+let inputs: [(String, String)] = [
+    (".ips (bug type 309)", ips),
+    (".crash (Apple text)", crash),
+    ("KSCrash JSON", kscrash),
+    ("MetricKit payload", load("cart-total-ios15-metrickit-payload.json")),
+    ("in-app exception text", load("inapp-nsexception-coupon.txt")),
+]
+
+let only = CommandLine.arguments.dropFirst(2).first
+let parser = CrashReportParser()
+for (name, text) in inputs where only.map({ name.contains($0) }) ?? true {
+    let bytes = Array(text.utf8)
+    guard case .crashes(_, let crashes, _) = parser.parse(bytes, file: name), !crashes.isEmpty else {
+        print("\(name): not parsed")
+        continue
+    }
+    var count = 0
+    let start = Date()
+    while Date().timeIntervalSince(start) < 2 {
+        for _ in 0..<50 {
+            _ = parser.parse(bytes, file: name)
+        }
+        count += 50
+    }
+    let seconds = Date().timeIntervalSince(start)
+    let threads = crashes[0].threads.count
+    print(
+        String(
+            format: "%@: %.0f reports/s (%.1f KB, %d threads, one core)", name, Double(count) / seconds,
+            Double(bytes.count) / 1000, threads))
+}

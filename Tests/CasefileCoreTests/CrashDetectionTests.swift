@@ -1,0 +1,67 @@
+import CasefileCore
+import Foundation
+import Testing
+
+@Suite struct CrashDetectionTests {
+    func kind(_ text: String) -> CrashReportParser.Kind? {
+        if case .crashes(let kind, _, _) = CrashReportParser().parse(Array(text.utf8), file: "x") { return kind }
+        return nil
+    }
+
+    func sample(_ name: String) throws -> String {
+        try String(contentsOfFile: Samples.sample("Crashes/\(name)"), encoding: .utf8)
+    }
+
+    @Test(arguments: [
+        ("cart-total-iphone14-ios16.ips", CrashReportParser.Kind.ips),
+        ("jetsam-iphone11-ios16.ips", .ips),
+        ("cart-total-iphone15pro-ios18-xcode16-export.txt", .translatedAndFull),
+        ("cart-total-iphone11-ios15.crash", .appleText),
+        ("legacy-nsexception-ipad-ios9.crash", .appleText),
+        ("image-cache-iphonexr-ios14-plcrashreporter.crash", .appleText),
+        ("cart-total-iphone12-ios15-kscrash.json", .ksCrash),
+        ("recrash-only-kscrash.json", .ksCrash),
+        ("cart-total-ios15-metrickit-payload.json", .metricKit),
+        ("watchdog-ios17-metrickit-diagnostic.json", .metricKit),
+        ("image-cache-metrickit-callstacktree.json", .metricKit),
+        ("inapp-nsexception-coupon.txt", .inAppText),
+        ("inapp-signal-sigsegv.txt", .inAppText),
+    ])
+    func recognizesEachFormatByContent(_ name: String, _ expected: CrashReportParser.Kind) throws {
+        #expect(kind(try sample(name)) == expected)
+    }
+
+    @Test func ignoresTheFileName() throws {
+        // An .ips saved as notes.txt is still an .ips.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let renamed = folder.appendingPathComponent("notes.txt")
+        try FileManager.default.copyItem(atPath: Samples.sample("Crashes/cart-total-iphone14-ios16.ips"), toPath: renamed.path)
+        let report = try #require(try Triage().reports(at: renamed.path).reports.first)
+        #expect(report.format == .ips)
+    }
+
+    @Test func unwrapsMarkdownFencesAndLeadingBlankLines() throws {
+        let fenced = "\n\n```\n" + (try sample("watchdog-8badf00d-ipad-ios11.crash")) + "```\n"
+        guard case .crashes(_, let crashes, _) = CrashReportParser().parse(Array(fenced.utf8), file: "mail.md") else {
+            Issue.record("not recognized")
+            return
+        }
+        #expect(crashes.first?.exception.terminationCode == 0x8bad_f00d)
+        #expect(crashes.first?.crashingThread?.frames.count == 5)
+    }
+
+    @Test func saysPlainTextIsNotACrashReport() {
+        let result = CrashReportParser().parse(Array("Dear team,\nthe app crashed when I paid.\n".utf8), file: "x")
+        guard case .notACrashReport = result else {
+            Issue.record("plain text was taken for a crash report")
+            return
+        }
+    }
+
+    @Test func splitsVersionsWhicheverOrderTheyAreIn() {
+        #expect(AppleVersion.split("2.3.1 (412)") == ("2.3.1", "412"))
+        #expect(AppleVersion.split("412 (2.3.1)") == ("2.3.1", "412"))
+    }
+}

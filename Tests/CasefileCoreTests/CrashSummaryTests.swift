@@ -1,0 +1,51 @@
+import Foundation
+import CasefileCore
+import Testing
+
+@Suite struct CrashSummaryTests {
+    func markdown(_ file: String) throws -> String {
+        let reports = try Triage().reports(at: Samples.sample("Crashes/\(file)")).reports
+        return reports.map(ReportSummary().render).joined()
+    }
+
+    @Test func showsTheExceptionTheCrashedThreadAndTheAppImage() throws {
+        let text = try markdown("image-cache-iphone15-ios17.ips")
+        #expect(text.hasPrefix("# Crash report "))
+        #expect(text.contains("- **EXC_BAD_ACCESS (SIGSEGV)** in `ImageCache.store(_:for:) + 52` on thread 3"))
+        #expect(text.contains("### Crashed thread 3 — queue com.example.shopapp.imagecache"))
+        #expect(text.contains("| 0 | ShopApp ★ | `0x100d530f4` | ImageCache.store(_:for:) + 52 |"))
+        #expect(text.contains("| Exception subtype | `KERN_INVALID_ADDRESS at 0x0000000000000010` |"))
+        #expect(text.contains("| App image | ShopApp `8f3c2a1b-4d5e-4f60-9a7b-1c2d3e4f5a6b` at `0x100d48000` |"))
+        #expect(!text.contains("## Timeline"))
+    }
+
+    @Test func namesTheWatchdogAndTheExceptionBacktrace() throws {
+        let watchdog = try markdown("watchdog-8badf00d-ipad-ios11.crash")
+        #expect(watchdog.contains("**EXC_CRASH (SIGKILL) · SPRINGBOARD 0x8badf00d** — watchdog timeout (ate bad food)"))
+        let exception = try markdown("legacy-nsexception-ipad-ios9.crash")
+        #expect(exception.contains("— `NSInvalidArgumentException`: `-[__NSCFNumber length]: unrecognized selector"))
+        #expect(exception.contains("### Exception backtrace"))
+        #expect(exception.contains("| 3 | Shop App Widget ★ | `0x100034a10` | Shop App Widget + 35344 |"))
+    }
+
+    @Test func foldsFramesBeyondTheFirstTwentyIntoDetails() {
+        var crash = Crash(format: .appleText)
+        crash.exception.type = "EXC_BAD_ACCESS"
+        crash.crashedThread = 0
+        let frames = (0..<25).map { Frame(image: "ShopApp", address: 0x1_0000_0000 + UInt64($0) * 4, symbol: "f\($0)") }
+        crash.threads = [CrashThread(index: 0, crashed: true, frames: frames)]
+        let report = Report(id: "x", format: .appleCrash, source: ReportSource(input: "x", root: ""), crashes: [crash])
+        let text = ReportSummary().render(report)
+        let visible = text.components(separatedBy: "<details>")[0]
+        #expect(visible.contains("| 19 | ShopApp | `0x10000004c` | f19 |"))
+        #expect(!visible.contains("| 20 | ShopApp |"))
+        #expect(text.contains("<details><summary>All 25 frames</summary>"))
+        #expect(text.contains("| 24 | ShopApp | `0x100000060` | f24 |"))
+    }
+
+    @Test func listsWhatAJetsamEventKilled() throws {
+        let text = try markdown("jetsam-iphone11-ios16.ips")
+        #expect(text.contains("- **Jetsam event (killed for memory)**"))
+        #expect(text.contains("Killed: `ShopApp` (per-process-limit)"))
+    }
+}
