@@ -27,7 +27,8 @@ func grow(_ text: String, after marker: String, block: (Int) -> String, to size:
     return String(text[..<range.upperBound]) + insert + String(text[range.upperBound...])
 }
 
-let ipsFrame = #"{"imageOffset":79588,"symbol":"-[UIViewController _sendViewDidLoadWithAppearanceProxyObjectTaggingEnabled]","symbolLocation":108,"imageIndex":1}"#
+let ipsFrame =
+    #"{"imageOffset":79588,"symbol":"-[UIViewController _sendViewDidLoadWithAppearanceProxyObjectTaggingEnabled]","symbolLocation":108,"imageIndex":1}"#
 let ips = grow(
     load("cart-total-iphone14-ios16.ips"), after: "\"threads\" : [",
     block: { "{\"id\":\($0),\"frames\":[" + Array(repeating: ipsFrame, count: 20).joined(separator: ",") + "]}," },
@@ -36,7 +37,8 @@ let textFrame = "0   UIKitCore                     \t       0x1a2c1f0a8 -[UIView
 let crash = grow(
     load("cart-total-iphone11-ios15.crash"), after: "start_wqthread + 0\n",
     block: { "\nThread \($0):\n" + String(repeating: textFrame, count: 20) }, to: 100_000)
-let ksFrame = #"{"instruction_addr": 7025586344, "object_addr": 7025426432, "object_name": "UIKitCore", "symbol_addr": 7025585308, "symbol_name": "-[UIViewController loadViewIfRequired]"}"#
+let ksFrame =
+    #"{"instruction_addr": 7025586344, "object_addr": 7025426432, "object_name": "UIKitCore", "symbol_addr": 7025585308, "symbol_name": "-[UIViewController loadViewIfRequired]"}"#
 let kscrash = grow(
     load("cart-total-iphone12-ios15-kscrash.json"), after: "\"threads\": [",
     block: {

@@ -16,7 +16,9 @@ enum CrashWriter {
     static func insert(_ crashes: [Crash], report: String, _ db: Database) throws {
         for (seq, crash) in crashes.enumerated() {
             let exception = crash.exception
-            let codes = exception.codes.isEmpty ? exception.codesText : exception.codes.map { CrashNumber.hex($0) }.joined(separator: ", ")
+            let codes =
+                exception.codes.isEmpty
+                ? exception.codesText : exception.codes.map { CrashNumber.hex($0) }.joined(separator: ", ")
             let raw = String(decoding: try encoder.encode(crash.rawFields), as: UTF8.self)
             let values: [(any DatabaseValueConvertible)?] = [
                 report, seq, crash.format.rawValue, crash.kind.rawValue, crash.incidentID, crash.timestamp,
@@ -50,7 +52,8 @@ enum CrashWriter {
             let appImage = crash.appImage?.name ?? crash.app.name
             for thread in crash.threads {
                 try db.cachedStatement(
-                    sql: "INSERT INTO crash_threads (crash_id, thread_index, name, queue, crashed) VALUES (?, ?, ?, ?, ?)"
+                    sql:
+                        "INSERT INTO crash_threads (crash_id, thread_index, name, queue, crashed) VALUES (?, ?, ?, ?, ?)"
                 ).execute(arguments: [crashID, thread.index, thread.name, thread.queue, thread.crashed])
                 for (index, frame) in thread.frames.enumerated() {
                     try insert(frame, crash: crashID, thread: thread.index, seq: index, appImage: appImage, db)
@@ -72,7 +75,8 @@ enum CrashWriter {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            crash, thread, thread == nil, seq, frame.image, frame.imageUUID, frame.address.map { Int64(bitPattern: $0) },
+            crash, thread, thread == nil, seq, frame.image, frame.imageUUID,
+            frame.address.map { Int64(bitPattern: $0) },
             frame.imageLoadAddress.map { Int64(bitPattern: $0) }, frame.imageOffset.map { Int64(bitPattern: $0) },
             frame.symbol, frame.symbolOffset.map { Int64(bitPattern: $0) }, frame.file, frame.line, frame.inlined,
             frame.image != nil && frame.image == appImage,

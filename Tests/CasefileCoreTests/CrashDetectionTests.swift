@@ -37,7 +37,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let renamed = folder.appendingPathComponent("notes.txt")
-        try FileManager.default.copyItem(atPath: Samples.sample("Crashes/cart-total-iphone14-ios16.ips"), toPath: renamed.path)
+        try FileManager.default.copyItem(
+            atPath: Samples.sample("Crashes/cart-total-iphone14-ios16.ips"), toPath: renamed.path)
         let report = try #require(try Triage().reports(at: renamed.path).reports.first)
         #expect(report.format == .ips)
     }

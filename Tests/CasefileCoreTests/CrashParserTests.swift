@@ -42,7 +42,8 @@ let sendViewDidLoad = "-[UIViewController _sendViewDidLoadWithAppearanceProxyObj
 
 let crashSamples: [CrashExpectation] = [
     CrashExpectation(
-        file: "cart-total-iphone14-ios16.ips", format: .ips, crashedThread: 0, type: "EXC_BREAKPOINT", signal: "SIGTRAP",
+        file: "cart-total-iphone14-ios16.ips", format: .ips, crashedThread: 0, type: "EXC_BREAKPOINT",
+        signal: "SIGTRAP",
         terminationCode: 5,
         frames: [
             ExpectedFrame("ShopApp", 0x1_003a_c5e8, "CartViewModel.total()"),
@@ -205,7 +206,9 @@ func crashes(_ file: String) throws -> [Crash] {
     @Test func readsTheUncaughtExceptionAndItsRawBacktrace() throws {
         let crash = try #require(try crashes("legacy-nsexception-ipad-ios9.crash").first)
         #expect(crash.exception.name == "NSInvalidArgumentException")
-        #expect(crash.exception.reason == "-[__NSCFNumber length]: unrecognized selector sent to instance 0xb000000000000022")
+        #expect(
+            crash.exception.reason
+                == "-[__NSCFNumber length]: unrecognized selector sent to instance 0xb000000000000022")
         // `(0x182a5ee38 0x1820c3f80 0x182a65ccc 0x100034a10 0x1000331f4 0x187b3a3b0)`, matched to images by address.
         #expect(
             crash.exceptionBacktrace.map(ExpectedFrame.init) == [
@@ -218,7 +221,8 @@ func crashes(_ file: String) throws -> [Crash] {
     }
 
     @Test func readsKSCrashAppleStyleSideBySideFrames() throws {
-        let frame = try #require(try crashes("add-to-bag-iphone8-ios12-kscrash-applefmt.crash").first?.crashingThread?.frames[3])
+        let frame = try #require(
+            try crashes("add-to-bag-iphone8-ios12-kscrash-applefmt.crash").first?.crashingThread?.frames[3])
         #expect(frame.symbol == "BagViewController.addItem(_:)")
         #expect(frame.symbolOffset == 172)
         #expect(frame.imageOffset == 35_856)
@@ -226,23 +230,29 @@ func crashes(_ file: String) throws -> [Crash] {
 
     @Test func takesSwiftsFatalErrorMessageFromTheImageCrashInfo() throws {
         let crash = try #require(try crashes("fatal-error-iphone13-ios15-sentrycrash.json").first)
-        #expect(crash.exception.reason == "ShopApp/CartViewModel.swift:41: Fatal error: Unexpectedly found nil while unwrapping an Optional value")
+        #expect(
+            crash.exception.reason
+                == "ShopApp/CartViewModel.swift:41: Fatal error: Unexpectedly found nil while unwrapping an Optional value"
+        )
     }
 
     @Test func readsTheLoadAddressFromTheOffsetFieldOnIOS15() throws {
         // iOS 14/15 MetricKit writes the load address 4331798528 (0x102320000) as offsetIntoBinaryTextSegment.
-        let frame = try #require(try crashes("cart-total-ios15-metrickit-payload.json").first?.crashingThread?.frames.first)
+        let frame = try #require(
+            try crashes("cart-total-ios15-metrickit-payload.json").first?.crashingThread?.frames.first)
         #expect(frame.imageLoadAddress == 0x1_0232_0000)
         #expect(frame.imageOffset == 34_280)
         // From iOS 16 on it is a real offset: 41664 into ShopApp.
-        let later = try #require(try crashes("watchdog-ios17-metrickit-diagnostic.json").first?.crashingThread?.frames[1])
+        let later = try #require(
+            try crashes("watchdog-ios17-metrickit-diagnostic.json").first?.crashingThread?.frames[1])
         #expect(later.imageOffset == 41_664)
         #expect(later.imageLoadAddress == 0x1_003a_4000)
     }
 
     @Test func keepsTheFullReportOfAnXcodeExportOnce() throws {
         let report = try #require(
-            try Triage().reports(at: Samples.sample("Crashes/cart-total-iphone15pro-ios18-xcode16-export.txt")).reports.first)
+            try Triage().reports(at: Samples.sample("Crashes/cart-total-iphone15pro-ios18-xcode16-export.txt")).reports
+                .first)
         #expect(report.crashes.count == 1)
         #expect(report.crashes[0].incidentID == "9A8B7C6D-5E4F-4321-B0A9-8C7D6E5F4A3B")
         #expect(
@@ -255,7 +265,9 @@ func crashes(_ file: String) throws -> [Crash] {
         let crash = try #require(try crashes("jetsam-iphone11-ios16.ips").first)
         #expect(crash.kind == .jetsam)
         #expect(crash.deviceModel == "iPhone12,1")
-        #expect(crash.jetsam?.killed == [KilledProcess(name: "ShopApp", reason: "per-process-limit", residentPages: 89_129)])
+        #expect(
+            crash.jetsam?.killed == [KilledProcess(name: "ShopApp", reason: "per-process-limit", residentPages: 89_129)]
+        )
         #expect(crash.jetsam?.largestProcess == "ShopApp")
         #expect(crash.jetsam?.pageSize == 16_384)
     }
@@ -270,7 +282,8 @@ func crashes(_ file: String) throws -> [Crash] {
     }
 
     @Test func readsInvalidJSONWithTrailingCommasAndSaysSo() throws {
-        let report = try Triage().reports(at: Samples.sample("Crashes/fatal-error-iphone13-ios15-sentrycrash.json")).reports[0]
+        let report = try Triage().reports(at: Samples.sample("Crashes/fatal-error-iphone13-ios15-sentrycrash.json"))
+            .reports[0]
         #expect(
             report.warnings.map(\.description) == [
                 "fatal-error-iphone13-ios15-sentrycrash.json: invalid JSON (trailing commas or '...' elisions) read tolerantly"
@@ -291,15 +304,24 @@ func crashes(_ file: String) throws -> [Crash] {
     }
 
     @Test(arguments: [
-        ("truncated-header-only.crash", "Crashes", ["no threads found: the report is truncated or not a crash report", "no Exception Type line"]),
-        ("truncated-body.ips", "Malformed", [
-            "body is not valid JSON (unterminated string, column 343): the report is truncated; read what was complete before it"
-        ]),
-        ("truncated-kscrash.json", "Malformed", [
-            "invalid JSON (unexpected end of input in an object, column 2): the report is truncated; read what was complete before it",
-            // The file ends inside thread 0's "backtrace", before its "contents".
-            "the crashed thread has no frames: the report is truncated",
-        ]),
+        (
+            "truncated-header-only.crash", "Crashes",
+            ["no threads found: the report is truncated or not a crash report", "no Exception Type line"]
+        ),
+        (
+            "truncated-body.ips", "Malformed",
+            [
+                "body is not valid JSON (unterminated string, column 343): the report is truncated; read what was complete before it"
+            ]
+        ),
+        (
+            "truncated-kscrash.json", "Malformed",
+            [
+                "invalid JSON (unexpected end of input in an object, column 2): the report is truncated; read what was complete before it",
+                // The file ends inside thread 0's "backtrace", before its "contents".
+                "the crashed thread has no frames: the report is truncated",
+            ]
+        ),
     ])
     func keepsWhatATruncatedReportHoldsWithWarnings(_ file: String, _ folder: String, _ messages: [String]) throws {
         let report = try #require(try Triage().reports(at: Samples.sample("\(folder)/\(file)")).reports.first)
@@ -308,7 +330,8 @@ func crashes(_ file: String) throws -> [Crash] {
     }
 
     @Test func keepsTheExceptionOfATruncatedIPSBody() throws {
-        let crash = try #require(try Triage().reports(at: Samples.sample("Malformed/truncated-body.ips")).reports.first?.crashes.first)
+        let crash = try #require(
+            try Triage().reports(at: Samples.sample("Malformed/truncated-body.ips")).reports.first?.crashes.first)
         #expect(crash.exception.type == "EXC_BAD_ACCESS")
         #expect(crash.crashedThread == 3)
         #expect(crash.crashingThread?.frames.first?.symbol == "ImageCache.store(_:for:)")
@@ -317,7 +340,10 @@ func crashes(_ file: String) throws -> [Crash] {
     @Test func readsCrashesInsideArchivesAsTheSameReports() throws {
         let zipped = try Triage().reports(at: Samples.sample("Crashes/mailed-crashes.zip")).reports
         let loose = try Triage().reports(at: Samples.sample("Crashes/watchdog-8badf00d-ipad-ios11.crash")).reports[0]
-        #expect(zipped.map(\.source.root) == ["Mail attachments/inapp-signal-sigsegv.txt", "Mail attachments/watchdog-8badf00d-ipad-ios11.crash"])
+        #expect(
+            zipped.map(\.source.root) == [
+                "Mail attachments/inapp-signal-sigsegv.txt", "Mail attachments/watchdog-8badf00d-ipad-ios11.crash",
+            ])
         #expect(zipped[1].id == loose.id)
         #expect(zipped[1].format == .appleCrash)
     }

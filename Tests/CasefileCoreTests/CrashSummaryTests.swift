@@ -1,5 +1,5 @@
-import Foundation
 import CasefileCore
+import Foundation
 import Testing
 
 @Suite struct CrashSummaryTests {

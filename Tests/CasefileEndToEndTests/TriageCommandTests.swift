@@ -49,7 +49,9 @@ import Testing
 
 @Suite struct SymbolicateCommandTests {
     @Test func printsAKSCrashReportInAppleLayout() throws {
-        let result = try Casefile.run(["symbolicate", Casefile.sample("Crashes/cart-total-iphone12-ios15-kscrash.json")])
+        let result = try Casefile.run([
+            "symbolicate", Casefile.sample("Crashes/cart-total-iphone12-ios15-kscrash.json"),
+        ])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.contains("Incident Identifier: A4B7C2D9-5E1F-4A3B-8C6D-9E0F1A2B3C4D"))

@@ -28,7 +28,8 @@ public struct ReportReader: Sendable {
             }
             switch crashParser.parse(bytes, file: entry.path) {
             case .crashes(let kind, let crashes, let warnings):
-                reports.append(Self.report(crashes, kind: kind, bytes: bytes, entry: entry, input: input, warnings: warnings))
+                reports.append(
+                    Self.report(crashes, kind: kind, bytes: bytes, entry: entry, input: input, warnings: warnings))
             case .unreadable(let reason):
                 notes.append("entry '\(entry.path)': \(reason)")
                 firstFailure = firstFailure ?? InputError(input: input.path, entry: entry.path, reason: reason)

@@ -37,7 +37,11 @@ public struct AppleCrashWriter: Sendable {
             let type = [exception.type, exception.signal.map { exception.type == nil ? $0 : "(\($0))" }]
                 .compactMap { $0 }.joined(separator: " ")
             field("Exception Type", type.isEmpty ? nil : type)
-            field("Exception Codes", exception.codesText ?? (exception.codes.isEmpty ? nil : exception.codes.map { CrashNumber.hex($0, width: 16) }.joined(separator: ", ")))
+            field(
+                "Exception Codes",
+                exception.codesText
+                    ?? (exception.codes.isEmpty
+                        ? nil : exception.codes.map { CrashNumber.hex($0, width: 16) }.joined(separator: ", ")))
             field("Exception Subtype", exception.subtype)
             if let code = exception.terminationCodeHex, exception.terminationReason?.hasPrefix("Namespace") != true {
                 field("Termination Reason", "Namespace \(exception.terminationNamespace ?? "UNKNOWN"), Code \(code)")
@@ -46,9 +50,10 @@ public struct AppleCrashWriter: Sendable {
             }
             if let crashed = crash.crashedThread { field("Triggered by Thread", " \(crashed)") }
         }
-        let info = exception.applicationSpecificInformation ?? exception.name.map { name in
-            "*** Terminating app due to uncaught exception '\(name)', reason: '\(exception.reason ?? "")'"
-        } ?? exception.reason
+        let info =
+            exception.applicationSpecificInformation ?? exception.name.map { name in
+                "*** Terminating app due to uncaught exception '\(name)', reason: '\(exception.reason ?? "")'"
+            } ?? exception.reason
         if let info {
             lines += ["", "Application Specific Information:", info]
         }
@@ -58,7 +63,8 @@ public struct AppleCrashWriter: Sendable {
         }
         for thread in crash.threads {
             lines.append("")
-            let name = [thread.name, thread.queue.map { "Dispatch queue: \($0)" }].compactMap { $0 }.joined(separator: " ")
+            let name = [thread.name, thread.queue.map { "Dispatch queue: \($0)" }].compactMap { $0 }.joined(
+                separator: " ")
             if !name.isEmpty { lines.append("Thread \(thread.index) name:  \(name)") }
             lines.append("Thread \(thread.index)\(thread.crashed ? " Crashed" : ""):")
             lines += thread.frames.enumerated().map { frameLine($0.offset, $0.element) }
@@ -70,7 +76,8 @@ public struct AppleCrashWriter: Sendable {
                 let uuid = image.uuid.map { "<\($0.filter { $0 != "-" })>" } ?? "<00000000000000000000000000000000>"
                 let name = (image.isApp ? "+" : "") + image.name
                 lines.append(
-                    "\(CrashNumber.hex(image.loadAddress)) - \(end) \(name) \(image.arch ?? "unknown-arch")  \(uuid) \(image.path ?? image.name)")
+                    "\(CrashNumber.hex(image.loadAddress)) - \(end) \(name) \(image.arch ?? "unknown-arch")  \(uuid) \(image.path ?? image.name)"
+                )
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -49,7 +49,11 @@ struct CrashSummary {
         if let codes = crash.exception.codesText {
             rows.append(("Exception codes", Markdown.code(codes)))
         } else if !crash.exception.codes.isEmpty {
-            rows.append(("Exception codes", Markdown.code(crash.exception.codes.map { CrashNumber.hex($0) }.joined(separator: ", "))))
+            rows.append(
+                (
+                    "Exception codes",
+                    Markdown.code(crash.exception.codes.map { CrashNumber.hex($0) }.joined(separator: ", "))
+                ))
         }
         if let subtype = crash.exception.subtype { rows.append(("Exception subtype", Markdown.code(subtype))) }
         if let reason = crash.exception.terminationReason {
@@ -63,7 +67,8 @@ struct CrashSummary {
         lines += ["| | |", "|---|---|"] + rows.map { "| \($0.0) | \(Markdown.cell($0.1)) |" }
         if let jetsam = crash.jetsam {
             lines.append("")
-            lines.append("Killed: " + jetsam.killed.map { "\(Markdown.code($0.name)) (\($0.reason))" }.joined(separator: ", "))
+            lines.append(
+                "Killed: " + jetsam.killed.map { "\(Markdown.code($0.name)) (\($0.reason))" }.joined(separator: ", "))
             if let largest = jetsam.largestProcess { lines.append("Largest process: \(Markdown.code(largest))") }
         }
         if let thread = crash.crashingThread {

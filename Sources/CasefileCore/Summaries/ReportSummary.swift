@@ -56,7 +56,9 @@ public struct ReportSummary: Sendable {
         }
         let device = [report.device?.model, report.device?.operatingSystem].compactMap { $0 }
         rows.append(("Device", device.isEmpty ? "unknown" : device.joined(separator: " · ")))
-        guard report.format == .clue else { return ["| | |", "|---|---|"] + rows.map { "| \($0.0) | \(Markdown.cell($0.1)) |" } }
+        guard report.format == .clue else {
+            return ["| | |", "|---|---|"] + rows.map { "| \($0.0) | \(Markdown.cell($0.1)) |" }
+        }
         var recording: [String] = []
         if let duration = report.duration { recording.append(Markdown.seconds(duration)) }
         recording.append("\(report.viewSnapshotCount) view snapshot\(report.viewSnapshotCount == 1 ? "" : "s")")

@@ -41,7 +41,13 @@ extension JSONParser {
         escaped = false
         for byte in bytes[..<cut.position] {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {
@@ -53,8 +59,11 @@ extension JSONParser {
         }
         var repaired = Array(bytes[..<cut.position])
         // A kept prefix may end in `"key":` with no value: drop back to the last comma or opening bracket.
-        while let last = repaired.last(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }), last == UInt8(ascii: ":") {
-            guard let boundary = repaired.lastIndex(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") }) else { return nil }
+        while let last = repaired.last(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+            last == UInt8(ascii: ":")
+        {
+            guard let boundary = repaired.lastIndex(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") })
+            else { return nil }
             repaired = Array(repaired[...boundary])
             if repaired.last == UInt8(ascii: ",") { repaired.removeLast() }
         }

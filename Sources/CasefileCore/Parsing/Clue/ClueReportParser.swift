@@ -117,7 +117,8 @@ public struct ClueReportParser: Sendable {
         return Report(
             id: Self.contentID(package), format: .clue,
             source: ReportSource(input: package.input, root: package.root, clueUUID: package.uuid),
-            device: device, duration: duration, video: video, exception: exception, crashes: crashes, extraInfo: extraInfo,
+            device: device, duration: duration, video: video, exception: exception, crashes: crashes,
+            extraInfo: extraInfo,
             timeline: Timeline(events), viewSnapshotCount: snapshotCount, warnings: warnings)
     }
 

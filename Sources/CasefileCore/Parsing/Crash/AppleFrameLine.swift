@@ -42,7 +42,8 @@ enum AppleFrameLine {
         if rest.hasPrefix("0x") || rest.allSatisfy({ $0.isHexDigit || $0 == " " || $0 == "+" }) && !rest.isEmpty {
             // `0x104544000 + 20720`, maybe followed by `(symbol + N)`.
             let parts = rest.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
-            if parts.count >= 3, parts[1] == "+", let load = CrashNumber.parse(parts[0]), let offset = UInt64(parts[2]) {
+            if parts.count >= 3, parts[1] == "+", let load = CrashNumber.parse(parts[0]), let offset = UInt64(parts[2])
+            {
                 frame.imageLoadAddress = load
                 frame.imageOffset = offset
                 if parts.count == 4 {

@@ -53,8 +53,9 @@ struct AppleTextCrashParser {
                 section = .exceptionBacktrace
                 continue
             }
-            if trimmed.hasPrefix("Thread "), trimmed.contains(" crashed with "), trimmed.hasSuffix("State:")
-                || trimmed.hasSuffix("State (64-bit):")
+            if trimmed.hasPrefix("Thread "), trimmed.contains(" crashed with "),
+                trimmed.hasSuffix("State:")
+                    || trimmed.hasSuffix("State (64-bit):")
             {
                 section = .threadState
                 continue
@@ -72,11 +73,15 @@ struct AppleTextCrashParser {
                 section = .thread(header.index)
                 continue
             }
-            for key in ["Application Specific Information:", "Kernel Triage:", "Filtered syslog:"] where trimmed == key {
+            for key in ["Application Specific Information:", "Kernel Triage:", "Filtered syslog:"] where trimmed == key
+            {
                 section = .freeText(String(key.dropLast()))
             }
             if case .freeText(let key) = section {
-                if trimmed.hasSuffix(":"), ["Application Specific Information", "Kernel Triage", "Filtered syslog"].contains(String(trimmed.dropLast())) {
+                if trimmed.hasSuffix(":"),
+                    ["Application Specific Information", "Kernel Triage", "Filtered syslog"].contains(
+                        String(trimmed.dropLast()))
+                {
                     continue
                 }
                 freeText[key, default: []].append(trimmed)
@@ -179,11 +184,14 @@ struct AppleTextCrashParser {
         crash.app.name = crash.processName
         CrashResolver.resolve(&crash)
         if crash.threads.isEmpty {
-            warnings.append(Diagnostic(file: file, message: "no threads found: the report is truncated or not a crash report"))
+            warnings.append(
+                Diagnostic(file: file, message: "no threads found: the report is truncated or not a crash report"))
         } else if crash.crashingThread?.frames.isEmpty == true {
-            warnings.append(Diagnostic(file: file, message: "the crashed thread has no frames: the report is truncated"))
+            warnings.append(
+                Diagnostic(file: file, message: "the crashed thread has no frames: the report is truncated"))
         } else if crash.images.isEmpty {
-            warnings.append(Diagnostic(file: file, message: "no Binary Images section: frames cannot be matched to image UUIDs"))
+            warnings.append(
+                Diagnostic(file: file, message: "no Binary Images section: frames cannot be matched to image UUIDs"))
         }
         if crash.exception.type == nil, crash.exception.signal == nil {
             warnings.append(Diagnostic(file: file, message: "no Exception Type line"))
@@ -211,7 +219,9 @@ struct AppleTextCrashParser {
         }
         if start < utf8.endIndex { lines.append(text[start...]) }
         let quoted = lines.contains { $0.utf8.first == UInt8(ascii: ">") }
-        if quoted, lines.allSatisfy({ $0.utf8.first == UInt8(ascii: ">") || $0.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }) {
+        if quoted,
+            lines.allSatisfy({ $0.utf8.first == UInt8(ascii: ">") || $0.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } })
+        {
             lines = lines.map { line in
                 var stripped = line.drop { $0 == ">" }
                 if stripped.hasPrefix(" ") { stripped = stripped.dropFirst() }
@@ -311,7 +321,8 @@ struct AppleTextCrashParser {
             exception.name = String(text[start.upperBound..<end])
             if let reasonStart = text.range(of: "reason: '") {
                 let reason = text[reasonStart.upperBound...]
-                exception.reason = String(reason.hasSuffix("'") ? reason.dropLast() : reason)
+                exception.reason =
+                    String(reason.hasSuffix("'") ? reason.dropLast() : reason)
                     .components(separatedBy: "'\n").first
             }
             return

@@ -48,18 +48,24 @@ public struct CrashReportParser: Sendable {
         if first.hasPrefix("{") {
             return parseJSON(Array(lines.joined(separator: "\n").utf8)[...], file: file)
         }
-        if first.hasPrefix("Translated Report") || first.hasPrefix("---"), lines.contains(where: { $0.hasPrefix("Translated Report") }) {
+        if first.hasPrefix("Translated Report") || first.hasPrefix("---"),
+            lines.contains(where: { $0.hasPrefix("Translated Report") })
+        {
             return translatedAndFull(lines, file: file)
         }
         let head = lines.prefix(80).map { $0.trimmingSpaces }
-        let appleKeys = ["Incident Identifier:", "Hardware Model:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:"]
+        let appleKeys = [
+            "Incident Identifier:", "Hardware Model:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:",
+        ]
         if head.contains(where: { line in appleKeys.contains { line.hasPrefix($0) } }) {
             let parsed = AppleTextCrashParser(file: file).parse(lines: lines)
             return .crashes(.appleText, [parsed.crash], parsed.warnings)
         }
         let stackLines = lines.prefix(400).filter(InAppExceptionParser.isStackLine).count
         let hasHeader = head.contains { line in
-            ["exception", "signal", "reason", "name"].contains { line.lowercased().hasPrefix($0 + ":") || line.lowercased().hasPrefix($0 + " name:") }
+            ["exception", "signal", "reason", "name"].contains {
+                line.lowercased().hasPrefix($0 + ":") || line.lowercased().hasPrefix($0 + " name:")
+            }
         }
         if stackLines >= 2 || stackLines >= 1 && hasHeader {
             let parsed = InAppExceptionParser(file: file).parse(text: text)
@@ -88,18 +94,25 @@ public struct CrashReportParser: Sendable {
             {
                 let warning = Diagnostic(
                     file: file, line: error.line,
-                    message: "invalid JSON (\(error.reason), column \(error.column)): the report is truncated; read what was complete before it")
+                    message:
+                        "invalid JSON (\(error.reason), column \(error.column)): the report is truncated; read what was complete before it"
+                )
                 return classify(object, file: file, warnings: [warning])
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            let looksLikeCrash = ["\"crash\"", "\"binary_images\"", "\"callStackTree\"", "\"callStacks\"", "\"crashDiagnostics\"", "\"callStackSymbols\"", "\"bug_type\""]
-                .contains { text.contains($0) }
-            return looksLikeCrash ? .unreadable("crash report JSON is invalid beyond repair (\(error))") : .notACrashReport
+            let looksLikeCrash = [
+                "\"crash\"", "\"binary_images\"", "\"callStackTree\"", "\"callStacks\"", "\"crashDiagnostics\"",
+                "\"callStackSymbols\"", "\"bug_type\"",
+            ]
+            .contains { text.contains($0) }
+            return looksLikeCrash
+                ? .unreadable("crash report JSON is invalid beyond repair (\(error))") : .notACrashReport
         }
         guard let object = value.object else { return .notACrashReport }
         if Self.mayNeedTolerance(bytes) {
             if (try? JSONParser.parse(bytes, mode: .strict)) == nil {
-                warnings.append(Diagnostic(file: file, message: "invalid JSON (trailing commas or '...' elisions) read tolerantly"))
+                warnings.append(
+                    Diagnostic(file: file, message: "invalid JSON (trailing commas or '...' elisions) read tolerantly"))
             }
         }
         return classify(object, file: file, warnings: warnings)
@@ -117,14 +130,18 @@ public struct CrashReportParser: Sendable {
             }
             dots = 0
             if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { continue }
-            if (byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")) && lastSignificant == UInt8(ascii: ",") { return true }
+            if (byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")) && lastSignificant == UInt8(ascii: ",") {
+                return true
+            }
             lastSignificant = byte
         }
         return false
     }
 
     private func classify(_ object: JSONObject, file: String, warnings: [Diagnostic]) -> Outcome {
-        if object["crash"] != nil || object["recrash_report"] != nil || object["binary_images"] != nil && object["system"] != nil {
+        if object["crash"] != nil || object["recrash_report"] != nil
+            || object["binary_images"] != nil && object["system"] != nil
+        {
             let parsed = KSCrashParser(file: file).parse(object)
             return parsed.crashes.isEmpty
                 ? .unreadable("KSCrash report without a crash section")
@@ -162,7 +179,9 @@ public struct CrashReportParser: Sendable {
         if let incident = ips.crash.incidentID, incident == text.crash.incidentID {
             warnings = ips.warnings
             warnings.append(
-                Diagnostic(file: file, message: "translated report and full report are incident \(incident) twice; kept the full report"))
+                Diagnostic(
+                    file: file,
+                    message: "translated report and full report are incident \(incident) twice; kept the full report"))
             return .crashes(.translatedAndFull, [ips.crash], warnings)
         }
         return .crashes(.translatedAndFull, [ips.crash, text.crash], warnings)

@@ -25,7 +25,9 @@ struct IPSCrashParser {
         }
         let bugType = header["bug_type"]?.string ?? header["bug_type"]?.int.map(String.init)
         var crash: Crash
-        if body.first == UInt8(ascii: "{") {
+        if body.first == UInt8(ascii: "{"), bugType != "298", let decoded = IPSBodyDecoder.decode(body) {
+            crash = crashReport(header: header, body: decoded.rest, decoded: decoded)
+        } else if body.first == UInt8(ascii: "{") {
             let value: JSONValue?
             do {
                 value = try JSONParser.parse(body, mode: .tolerant)
@@ -36,7 +38,9 @@ struct IPSCrashParser {
                 warnings.append(
                     Diagnostic(
                         file: file, line: error.line + 1,
-                        message: "body is not valid JSON (\(error.reason), column \(error.column)): the report is truncated; \(outcome)"))
+                        message:
+                            "body is not valid JSON (\(error.reason), column \(error.column)): the report is truncated; \(outcome)"
+                    ))
             }
             let object = value?.object ?? JSONObject()
             crash = bugType == "298" ? jetsam(header: header, body: object) : crashReport(header: header, body: object)
@@ -73,7 +77,7 @@ struct IPSCrashParser {
         }
     }
 
-    private func crashReport(header: JSONObject, body: JSONObject) -> Crash {
+    private func crashReport(header: JSONObject, body: JSONObject, decoded: IPSBodyDecoder.Body? = nil) -> Crash {
         var crash = Crash(format: .ips)
         func text(_ key: String) -> String? { body[key]?.string.flatMap { $0.isEmpty ? nil : $0 } }
         crash.processName = text("procName")
@@ -106,7 +110,8 @@ struct IPSCrashParser {
         }
         if let termination = body["termination"]?.object {
             crash.exception.terminationNamespace = termination["namespace"]?.string
-            crash.exception.terminationCode = termination["code"]?.uint64
+            crash.exception.terminationCode =
+                termination["code"]?.uint64
                 ?? termination["code"]?.string.flatMap { CrashNumber.parse($0) }
             let parts = [
                 termination["namespace"]?.string, termination["code"]?.uint64.map(String.init),
@@ -129,30 +134,45 @@ struct IPSCrashParser {
         if let triage = text("ktriageinfo") { crash.rawFields["Kernel Triage"] = triage }
         if let region = text("vmRegionInfo") ?? text("vmregioninfo") { crash.rawFields["VM Region Info"] = region }
 
-        let images = (body["usedImages"]?.array ?? []).map(image)
+        let images = decoded?.images ?? (body["usedImages"]?.array ?? []).map(image)
         crash.images = images.compactMap { $0 }
-        func frame(_ value: JSONValue) -> Frame {
-            let object = value.object ?? JSONObject()
-            var frame = Frame(
-                imageOffset: object.exact("imageOffset")?.uint64, symbol: object.exact("symbol")?.string,
-                symbolOffset: object.exact("symbolLocation")?.uint64, file: object.exact("sourceFile")?.string,
-                line: object.exact("sourceLine")?.int, inlined: object.exact("inline")?.bool ?? false)
-            if let index = object.exact("imageIndex")?.int, images.indices.contains(index), let image = images[index] {
+        func resolve(_ raw: IPSBodyDecoder.RawFrame) -> Frame {
+            var frame = raw.frame
+            if let index = raw.imageIndex, images.indices.contains(index), let image = images[index] {
                 frame.image = image.name
                 frame.imageLoadAddress = image.loadAddress
                 if let offset = frame.imageOffset { frame.address = image.loadAddress &+ offset }
             }
             return frame
         }
+        func frame(_ value: JSONValue) -> Frame {
+            let object = value.object ?? JSONObject()
+            let frame = Frame(
+                imageOffset: object.exact("imageOffset")?.uint64, symbol: object.exact("symbol")?.string,
+                symbolOffset: object.exact("symbolLocation")?.uint64, file: object.exact("sourceFile")?.string,
+                line: object.exact("sourceLine")?.int, inlined: object.exact("inline")?.bool ?? false)
+            return resolve(IPSBodyDecoder.RawFrame(imageIndex: object.exact("imageIndex")?.int, frame: frame))
+        }
         let faulting = body["faultingThread"]?.int
-        crash.threads = (body["threads"]?.array ?? []).enumerated().map { index, value in
-            CrashThread(
-                index: index, name: value["name"]?.string, queue: value["queue"]?.string,
-                crashed: value["triggered"]?.bool ?? (index == faulting),
-                frames: (value["frames"]?.array ?? []).map(frame))
+        if let threads = decoded?.threads {
+            crash.threads = threads.enumerated().map { index, thread in
+                CrashThread(
+                    index: index, name: thread.name, queue: thread.queue,
+                    crashed: thread.triggered ?? (index == faulting),
+                    frames: thread.frames.map(resolve))
+            }
+        } else {
+            crash.threads = (body["threads"]?.array ?? []).enumerated().map { index, value in
+                CrashThread(
+                    index: index, name: value["name"]?.string, queue: value["queue"]?.string,
+                    crashed: value["triggered"]?.bool ?? (index == faulting),
+                    frames: (value["frames"]?.array ?? []).map(frame))
+            }
         }
         crash.crashedThread = faulting ?? crash.threads.first(where: \.crashed)?.index
-        crash.exceptionBacktrace = (body["lastExceptionBacktrace"]?.array ?? []).map(frame)
+        crash.exceptionBacktrace =
+            decoded?.exceptionBacktrace.map { $0.map(resolve) }
+            ?? (body["lastExceptionBacktrace"]?.array ?? []).map(frame)
         CrashResolver.markAppImage(&crash)
         return crash
     }

@@ -78,8 +78,9 @@ struct InAppExceptionParser {
         if let signal = object["signal"] {
             crash.exception.signal = signal.string ?? signal.int.flatMap(SignalName.name)
         }
-        crash.app = AppInfo(name: text("app", "appName"), bundleID: text("bundleID", "bundleIdentifier"),
-                            version: text("appVersion", "version"), build: text("appBuild", "build"))
+        crash.app = AppInfo(
+            name: text("app", "appName"), bundleID: text("bundleID", "bundleIdentifier"),
+            version: text("appVersion", "version"), build: text("appBuild", "build"))
         crash.deviceModel = text("device", "deviceModel", "model")
         if let os = text("os", "osVersion") { crash.os = OperatingSystem(appleText: os) }
         crash.timestamp = text("timestamp", "date")
@@ -90,7 +91,9 @@ struct InAppExceptionParser {
         }
         if lines.count > frames.count {
             warnings.append(
-                Diagnostic(file: file, message: "\(lines.count - frames.count) callStackSymbols lines are not frames; skipped"))
+                Diagnostic(
+                    file: file, message: "\(lines.count - frames.count) callStackSymbols lines are not frames; skipped")
+            )
         }
         finish(&crash, frames: frames, warnings: &warnings)
         return (crash, warnings)

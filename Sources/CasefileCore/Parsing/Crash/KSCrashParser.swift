@@ -17,7 +17,8 @@ struct KSCrashParser {
             nested.rawFields["recrash"] = "true"
             if crashes.isEmpty {
                 warnings.append(
-                    Diagnostic(file: file, message: "only a recrash report: the crash handler itself crashed; kept that"))
+                    Diagnostic(
+                        file: file, message: "only a recrash report: the crash handler itself crashed; kept that"))
             }
             crashes.append(nested)
         }
@@ -29,7 +30,8 @@ struct KSCrashParser {
         } else if crashes[0].threads.isEmpty {
             warnings.append(Diagnostic(file: file, message: "no threads: the report is truncated"))
         } else if crashes[0].crashingThread?.frames.isEmpty == true {
-            warnings.append(Diagnostic(file: file, message: "the crashed thread has no frames: the report is truncated"))
+            warnings.append(
+                Diagnostic(file: file, message: "the crashed thread has no frames: the report is truncated"))
         }
         return (crashes, warnings)
     }
@@ -50,7 +52,8 @@ struct KSCrashParser {
             bundleID: text(system, "CFBundleIdentifier"), version: text(system, "CFBundleShortVersionString"),
             build: text(system, "CFBundleVersion"))
         crash.os = OperatingSystem(
-            name: text(system, "system_name"), version: text(system, "system_version"), build: text(system, "os_version"))
+            name: text(system, "system_name"), version: text(system, "system_version"),
+            build: text(system, "os_version"))
         crash.deviceModel = text(system, "machine")
         crash.codeType = text(system, "cpu_arch")
         if let version = info?["version"] {
@@ -65,7 +68,8 @@ struct KSCrashParser {
         crash.exception.signal = text(signal, "name") ?? signal?["signal"]?.int.flatMap(SignalName.name)
         crash.exception.codes = [mach?["code"]?.uint64, mach?["subcode"]?.uint64].compactMap { $0 }
         if let codeName = text(mach, "code_name") ?? text(signal, "code_name") {
-            crash.exception.subtype = error?["address"]?.uint64.map { "\(codeName) at \(CrashNumber.hex($0))" } ?? codeName
+            crash.exception.subtype =
+                error?["address"]?.uint64.map { "\(codeName) at \(CrashNumber.hex($0))" } ?? codeName
         }
         let nsexception = error?["nsexception"]?.object
         crash.exception.name = text(nsexception, "name") ?? text(error?["cpp_exception"]?.object, "name")

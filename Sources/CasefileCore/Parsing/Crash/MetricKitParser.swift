@@ -16,8 +16,10 @@ struct MetricKitParser {
             var crashes = diagnostics.compactMap(\.object).map { diagnosticCrash($0, warnings: &warnings) }
             for index in crashes.indices {
                 crashes[index].timestamp = root["timeStampEnd"]?.string
-                crashes[index].rawFields["payload_window"] = [root["timeStampBegin"]?.string, root["timeStampEnd"]?.string]
-                    .compactMap { $0 }.joined(separator: " – ")
+                crashes[index].rawFields["payload_window"] = [
+                    root["timeStampBegin"]?.string, root["timeStampEnd"]?.string,
+                ]
+                .compactMap { $0 }.joined(separator: " – ")
             }
             return (crashes, warnings)
         }

@@ -1,0 +1,131 @@
+/// Decodes the threads, frames and images of an `.ips` body straight from its bytes — they are nearly all of a
+/// report — and keeps every other key as a small tree for ``IPSCrashParser``.
+///
+/// Returns `nil` for anything unusual (truncation, odd types); the tree parser then reads the body and says why.
+enum IPSBodyDecoder {
+    struct RawFrame {
+        var imageIndex: Int?
+        var frame: Frame
+    }
+
+    struct RawThread {
+        var name: String?
+        var queue: String?
+        var triggered: Bool?
+        var frames: [RawFrame]
+    }
+
+    struct Body {
+        var rest = JSONObject()
+        var threads: [RawThread]?
+        var images: [BinaryImage?]?
+        var exceptionBacktrace: [RawFrame]?
+    }
+
+    static func decode(_ bytes: ArraySlice<UInt8>) -> Body? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
+            var body = Body()
+            do {
+                scanner.skipWhitespace()
+                try scanner.members { scanner, key in
+                    if scanner.key(key, is: "threads") {
+                        var threads: [RawThread] = []
+                        try scanner.elements { scanner in threads.append(try thread(&scanner)) }
+                        body.threads = threads
+                    } else if scanner.key(key, is: "usedImages") {
+                        var images: [BinaryImage?] = []
+                        try scanner.elements { scanner in images.append(try image(&scanner)) }
+                        body.images = images
+                    } else if scanner.key(key, is: "lastExceptionBacktrace") {
+                        var frames: [RawFrame] = []
+                        try scanner.elements { scanner in frames.append(try frame(&scanner)) }
+                        body.exceptionBacktrace = frames
+                    } else {
+                        body.rest.members.append(
+                            JSONObject.Member(key: scanner.keyString(key), value: try scanner.value()))
+                    }
+                }
+                scanner.skipWhitespace()
+                guard scanner.index == buffer.count else { return nil }
+            } catch {
+                return nil
+            }
+            return body
+        }
+    }
+
+    private static func thread(_ scanner: inout JSONScanner) throws -> RawThread {
+        var thread = RawThread(frames: [])
+        try scanner.members { scanner, key in
+            if scanner.key(key, is: "frames") {
+                try scanner.elements { scanner in thread.frames.append(try frame(&scanner)) }
+            } else if scanner.key(key, is: "name") {
+                thread.name = try scanner.string()
+            } else if scanner.key(key, is: "queue") {
+                thread.queue = try scanner.string()
+            } else if scanner.key(key, is: "triggered") {
+                thread.triggered = try scanner.bool()
+            } else {
+                try scanner.skipValue()
+            }
+        }
+        return thread
+    }
+
+    private static func frame(_ scanner: inout JSONScanner) throws -> RawFrame {
+        var raw = RawFrame(frame: Frame())
+        try scanner.members { scanner, key in
+            if scanner.key(key, is: "imageOffset") {
+                raw.frame.imageOffset = try scanner.uint64()
+            } else if scanner.key(key, is: "symbol") {
+                raw.frame.symbol = try scanner.string()
+            } else if scanner.key(key, is: "symbolLocation") {
+                raw.frame.symbolOffset = try scanner.uint64()
+            } else if scanner.key(key, is: "imageIndex") {
+                raw.imageIndex = try scanner.int()
+            } else if scanner.key(key, is: "sourceFile") {
+                raw.frame.file = try scanner.string()
+            } else if scanner.key(key, is: "sourceLine") {
+                raw.frame.line = try scanner.int()
+            } else if scanner.key(key, is: "inline") {
+                raw.frame.inlined = try scanner.bool() ?? false
+            } else {
+                try scanner.skipValue()
+            }
+        }
+        return raw
+    }
+
+    private static func image(_ scanner: inout JSONScanner) throws -> BinaryImage? {
+        var base: UInt64?
+        var size: UInt64 = 0
+        var uuid: String?
+        var path: String?
+        var name: String?
+        var arch: String?
+        try scanner.members { scanner, key in
+            if scanner.key(key, is: "base") {
+                base = try scanner.uint64()
+            } else if scanner.key(key, is: "size") {
+                size = try scanner.uint64() ?? 0
+            } else if scanner.key(key, is: "uuid") {
+                uuid = try scanner.string()
+            } else if scanner.key(key, is: "path") {
+                path = try scanner.string()
+            } else if scanner.key(key, is: "name") {
+                name = try scanner.string()
+            } else if scanner.key(key, is: "arch") {
+                arch = try scanner.string()
+            } else {
+                try scanner.skipValue()
+            }
+        }
+        guard let base, let name = name ?? path.flatMap({ $0.split(separator: "/").last.map(String.init) }) else {
+            return nil
+        }
+        return BinaryImage(
+            name: name, path: path, arch: arch, uuid: uuid, loadAddress: base,
+            endAddress: size > 0 ? base &+ size &- 1 : nil)
+    }
+}

@@ -1,0 +1,234 @@
+/// A pull reader over JSON bytes, for the large, regular arrays of crash reports (threads, frames, images):
+/// members are visited in place and values decoded straight into the model, with no tree in between.
+///
+/// It accepts what ``JSONParser`` accepts in tolerant mode; anything else throws, and callers fall back to the
+/// tree parser, which reports where the document broke.
+struct JSONScanner {
+    struct Failure: Error {
+        var offset: Int
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var index: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        self.index = 0
+    }
+
+    // MARK: - Structure
+
+    /// Visits each member of the object at the cursor; `body` gets the key's byte range and must consume the value.
+    mutating func members(_ body: (inout JSONScanner, Range<Int>) throws -> Void) throws {
+        try expect(UInt8(ascii: "{"))
+        skipSeparators()
+        if consume(UInt8(ascii: "}")) { return }
+        while true {
+            skipSeparators()
+            let key = try stringRange()
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"))
+            skipWhitespace()
+            try body(&self, key)
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) {
+                skipSeparators()
+                if consume(UInt8(ascii: "}")) { return }
+                continue
+            }
+            skipSeparators()
+            try expect(UInt8(ascii: "}"))
+            return
+        }
+    }
+
+    /// Visits each element of the array at the cursor; `body` must consume the element.
+    mutating func elements(_ body: (inout JSONScanner) throws -> Void) throws {
+        try expect(UInt8(ascii: "["))
+        skipSeparators()
+        if consume(UInt8(ascii: "]")) { return }
+        while true {
+            skipSeparators()
+            try body(&self)
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) {
+                skipSeparators()
+                if consume(UInt8(ascii: "]")) { return }
+                continue
+            }
+            skipSeparators()
+            try expect(UInt8(ascii: "]"))
+            return
+        }
+    }
+
+    /// Whether the key's bytes spell `literal`.
+    func key(_ range: Range<Int>, is literal: StaticString) -> Bool {
+        guard range.count == literal.utf8CodeUnitCount else { return false }
+        let pointer = literal.utf8Start
+        for offset in 0..<range.count where bytes[range.lowerBound + offset] != pointer[offset] {
+            return false
+        }
+        return true
+    }
+
+    /// The key as a string.
+    func keyString(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    // MARK: - Values
+
+    /// A string value; `nil` for `null` or any other kind of value (which is skipped).
+    mutating func string() throws -> String? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            try skipValue()
+            return nil
+        }
+        let start = index
+        let range = try stringRange()
+        if bytes[range].contains(UInt8(ascii: "\\")) {
+            return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<index])).string
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// An unsigned integer value; `nil` for anything else (which is skipped).
+    mutating func uint64() throws -> UInt64? {
+        guard index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") else {
+            try skipValue()
+            return nil
+        }
+        var value: UInt64 = 0
+        let start = index
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { throw Failure(offset: start) }
+            value = sum
+            index += 1
+        }
+        if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
+            index = start
+            let number = try self.value()
+            return number.uint64
+        }
+        return value
+    }
+
+    /// An integer value (negative allowed); `nil` for anything else.
+    mutating func int() throws -> Int? {
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+            return try value().int
+        }
+        return try uint64().flatMap { Int(exactly: $0) }
+    }
+
+    /// A boolean (or 0/1) value; `nil` for anything else.
+    mutating func bool() throws -> Bool? {
+        try value().bool
+    }
+
+    /// Any value as a tree, for the small parts of a report.
+    mutating func value() throws -> JSONValue {
+        let start = index
+        try skipValue()
+        do {
+            return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<index]), mode: .tolerant)
+        } catch {
+            throw Failure(offset: start)
+        }
+    }
+
+    /// Moves past one value of any kind.
+    mutating func skipValue() throws {
+        guard index < bytes.count else { throw Failure(offset: index) }
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+            _ = try stringRange()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    _ = try stringRange()
+                    continue
+                }
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                    depth -= 1
+                    if depth == 0 {
+                        index += 1
+                        return
+                    }
+                }
+                index += 1
+            }
+            throw Failure(offset: index)
+        default:
+            let start = index
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte == 0x20
+                    || byte == 0x0A || byte == 0x0D || byte == 0x09
+                {
+                    break
+                }
+                index += 1
+            }
+            guard index > start else { throw Failure(offset: start) }
+        }
+    }
+
+    // MARK: - Bytes
+
+    private mutating func stringRange() throws -> Range<Int> {
+        try expect(UInt8(ascii: "\""))
+        let start = index
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                return start..<(index - 1)
+            case UInt8(ascii: "\\"):
+                index += 2
+            default:
+                index += 1
+            }
+        }
+        throw Failure(offset: start)
+    }
+
+    private mutating func expect(_ byte: UInt8) throws {
+        guard consume(byte) else { throw Failure(offset: index) }
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// White space and `...` elisions with the comma that may follow them.
+    private mutating func skipSeparators() {
+        skipWhitespace()
+        while index + 3 <= bytes.count, bytes[index] == UInt8(ascii: "."), bytes[index + 1] == UInt8(ascii: "."),
+            bytes[index + 2] == UInt8(ascii: ".")
+        {
+            index += 3
+            skipWhitespace()
+            _ = consume(UInt8(ascii: ","))
+            skipWhitespace()
+        }
+    }
+}
