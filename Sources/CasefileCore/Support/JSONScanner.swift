@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A pull reader over JSON bytes, for the large, regular arrays of crash reports (threads, frames, images):
 /// members are visited in place and values decoded straight into the model, with no tree in between.
 ///
@@ -186,15 +192,18 @@ struct JSONScanner {
     private mutating func stringRange() throws -> Range<Int> {
         try expect(UInt8(ascii: "\""))
         let start = index
+        guard let base = bytes.baseAddress else { throw Failure(offset: start) }
         while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                index += 1
-                return start..<(index - 1)
-            case UInt8(ascii: "\\"):
-                index += 2
-            default:
-                index += 1
+            // memchr finds the next quote a word at a time; a quote after an odd run of backslashes is escaped.
+            guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else { break }
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
+                backslashes += 1
+            }
+            index = quote + 1
+            if backslashes % 2 == 0 {
+                return start..<quote
             }
         }
         throw Failure(offset: start)
