@@ -12,7 +12,9 @@ enum IPSBodyDecoder {
         var name: String?
         var queue: String?
         var triggered: Bool?
-        var frames: [RawFrame]
+        /// Frames, their images not yet resolved; ``imageIndices`` runs beside them (−1 for none).
+        var frames: [Frame]
+        var imageIndices: [Int]
     }
 
     struct Body {
@@ -56,10 +58,16 @@ enum IPSBodyDecoder {
     }
 
     private static func thread(_ scanner: inout JSONScanner) throws -> RawThread {
-        var thread = RawThread(frames: [])
+        var thread = RawThread(frames: [], imageIndices: [])
+        thread.frames.reserveCapacity(64)
+        thread.imageIndices.reserveCapacity(64)
         try scanner.members { scanner, key in
             if scanner.key(key, is: "frames") {
-                try scanner.elements { scanner in thread.frames.append(try frame(&scanner)) }
+                try scanner.elements { scanner in
+                    let raw = try frame(&scanner)
+                    thread.frames.append(raw.frame)
+                    thread.imageIndices.append(raw.imageIndex ?? -1)
+                }
             } else if scanner.key(key, is: "name") {
                 thread.name = try scanner.string()
             } else if scanner.key(key, is: "queue") {

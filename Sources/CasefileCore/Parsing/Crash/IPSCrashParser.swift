@@ -155,11 +155,22 @@ struct IPSCrashParser {
         }
         let faulting = body["faultingThread"]?.int
         if let threads = decoded?.threads {
-            crash.threads = threads.enumerated().map { index, thread in
-                CrashThread(
-                    index: index, name: thread.name, queue: thread.queue,
-                    crashed: thread.triggered ?? (index == faulting),
-                    frames: thread.frames.map(resolve))
+            crash.threads.reserveCapacity(threads.count)
+            for (index, thread) in threads.enumerated() {
+                var frames = thread.frames
+                for position in frames.indices {
+                    let imageIndex = thread.imageIndices[position]
+                    guard images.indices.contains(imageIndex), let image = images[imageIndex] else { continue }
+                    frames[position].image = image.name
+                    frames[position].imageLoadAddress = image.loadAddress
+                    if let offset = frames[position].imageOffset {
+                        frames[position].address = image.loadAddress &+ offset
+                    }
+                }
+                crash.threads.append(
+                    CrashThread(
+                        index: index, name: thread.name, queue: thread.queue,
+                        crashed: thread.triggered ?? (index == faulting), frames: frames))
             }
         } else {
             crash.threads = (body["threads"]?.array ?? []).enumerated().map { index, value in
