@@ -53,8 +53,28 @@ enum IPSBodyDecoder {
             } catch {
                 return nil
             }
+            resolveImages(&body)
             return body
         }
+    }
+
+    /// Fills each frame's image, load address and address from `usedImages`, in place while the arrays are
+    /// uniquely owned (usedImages follows the threads in the file, so this cannot happen while reading them).
+    private static func resolveImages(_ body: inout Body) {
+        guard let images = body.images, var threads = body.threads else { return }
+        body.threads = nil
+        for thread in threads.indices {
+            for position in threads[thread].frames.indices {
+                let imageIndex = threads[thread].imageIndices[position]
+                guard images.indices.contains(imageIndex), let image = images[imageIndex] else { continue }
+                threads[thread].frames[position].image = image.name
+                threads[thread].frames[position].imageLoadAddress = image.loadAddress
+                if let offset = threads[thread].frames[position].imageOffset {
+                    threads[thread].frames[position].address = image.loadAddress &+ offset
+                }
+            }
+        }
+        body.threads = threads
     }
 
     private static func thread(_ scanner: inout JSONScanner) throws -> RawThread {

@@ -157,16 +157,7 @@ struct IPSCrashParser {
         if let threads = decoded?.threads {
             crash.threads.reserveCapacity(threads.count)
             for (index, thread) in threads.enumerated() {
-                var frames = thread.frames
-                for position in frames.indices {
-                    let imageIndex = thread.imageIndices[position]
-                    guard images.indices.contains(imageIndex), let image = images[imageIndex] else { continue }
-                    frames[position].image = image.name
-                    frames[position].imageLoadAddress = image.loadAddress
-                    if let offset = frames[position].imageOffset {
-                        frames[position].address = image.loadAddress &+ offset
-                    }
-                }
+                let frames = thread.frames  // images resolved by the decoder
                 crash.threads.append(
                     CrashThread(
                         index: index, name: thread.name, queue: thread.queue,
