@@ -155,6 +155,20 @@ let crashSamples: [CrashExpectation] = [
             ExpectedFrame("ShopApp", 0x1_003a_9b2c),
         ], appUUID: appUUID, appLoadAddress: 0x1_003a_4000, version: "2.3.1", build: "412", osVersion: "17.4"),
     CrashExpectation(
+        file: "cart-total-ios14-bugtype109.ips", format: .ips, crashedThread: 0, type: "EXC_BREAKPOINT",
+        signal: "SIGTRAP", terminationCode: 5,
+        frames: [
+            ExpectedFrame("ShopApp", 0x1_00b9_c5e8), ExpectedFrame("ShopApp", 0x1_00b9_d1a4),
+            ExpectedFrame("UIKitCore", 0x1_a2c0_b6e4, sendViewDidLoad),
+        ], appUUID: appUUID, appLoadAddress: 0x1_00b9_4000, version: "2.3.1", build: "412", osVersion: "14.7.1"),
+    CrashExpectation(
+        file: "coupon-nsexception-iphone13-bugsnag.json", format: .ksCrash, crashedThread: 0, type: "EXC_CRASH",
+        signal: "SIGABRT",
+        frames: [
+            ExpectedFrame("CoreFoundation", 0x1_a095_9418, "__exceptionPreprocess"),
+            ExpectedFrame("ShopApp", 0x1_02a4_c6f0, "$s7ShopApp15CouponFormatterC6formatySSypF"),
+        ], appUUID: appUUID, appLoadAddress: 0x1_02a4_2000, version: "2.3.1", build: "412", osVersion: "16.2"),
+    CrashExpectation(
         file: "add-to-bag-iphone8-ios12-kscrash-applefmt.crash", format: .appleText, crashedThread: 0,
         type: "EXC_CRASH", signal: "SIGABRT",
         frames: [
@@ -270,6 +284,37 @@ func crashes(_ file: String) throws -> [Crash] {
         )
         #expect(crash.jetsam?.largestProcess == "ShopApp")
         #expect(crash.jetsam?.pageSize == 16_384)
+    }
+
+    @Test func prefersTheExactKeyWhenTwoDifferOnlyInCase() throws {
+        // image-cache-iphone15-ios17.ips has both "vmRegionInfo" and "vmregioninfo", as real files do.
+        let crash = try #require(try crashes("image-cache-iphone15-ios17.ips").first)
+        #expect(crash.rawFields["VM Region Info"]?.hasPrefix("0x10 is not in any region.  Bytes before") == true)
+    }
+
+    @Test(arguments: [
+        ("Highlighted Thread:  2", 2),
+        ("Crashed Thread:        1  Dispatch queue: com.apple.main-thread", 1),
+        ("Triggered by Thread:  0", 0),
+    ])
+    func readsEverySpellingOfTheCrashedThread(_ line: String, _ expected: Int) {
+        let text = "Incident Identifier: 1\nException Type:  EXC_BAD_ACCESS (SIGSEGV)\n\(line)\n\nThread 0:\n0   A  0x0000000100001000 0x100000000 + 4096\n"
+        guard case .crashes(_, let crashes, _) = CrashReportParser().parse(Array(text.utf8), file: "t") else {
+            Issue.record("not recognized")
+            return
+        }
+        #expect(crashes.first?.crashedThread == expected)
+    }
+
+    @Test func readsMacOSDoubleColonThreadHeaders() {
+        let text = "Process: A [1]\nException Type:  EXC_CRASH (SIGABRT)\n\nThread 0 Crashed::  Dispatch queue: com.apple.main-thread\n0   A  0x0000000100001000 main + 12\n"
+        guard case .crashes(_, let crashes, _) = CrashReportParser().parse(Array(text.utf8), file: "t") else {
+            Issue.record("not recognized")
+            return
+        }
+        #expect(crashes.first?.crashedThread == 0)
+        #expect(crashes.first?.threads.first?.queue == "com.apple.main-thread")
+        #expect(crashes.first?.threads.first?.frames.first?.symbol == "main")
     }
 
     @Test func flagsTheRecrashReport() throws {

@@ -11,11 +11,13 @@ import Testing
             names == [
                 "5B0F1C2E-9D4A-4C61-8E07-3A1F6B2C9D10.clue",
                 "Crashes/add-to-bag-iphone8-ios12-kscrash-applefmt.crash",
+                "Crashes/cart-total-ios14-bugtype109.ips",
                 "Crashes/cart-total-ios15-metrickit-payload.json",
                 "Crashes/cart-total-iphone11-ios15.crash",
                 "Crashes/cart-total-iphone12-ios15-kscrash.json",
                 "Crashes/cart-total-iphone14-ios16.ips",
                 "Crashes/cart-total-iphone15pro-ios18-xcode16-export.txt",
+                "Crashes/coupon-nsexception-iphone13-bugsnag.json",
                 "Crashes/fatal-error-iphone13-ios15-sentrycrash.json",
                 "Crashes/image-cache-iphone15-ios17.ips",
                 "Crashes/image-cache-iphonexr-ios14-plcrashreporter.crash",

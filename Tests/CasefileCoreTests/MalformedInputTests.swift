@@ -13,7 +13,7 @@ import Testing
     }()
 
     @Test func findsTheSamples() {
-        #expect(Self.files.count == 18)
+        #expect(Self.files.count == 20)
     }
 
     @Test(arguments: files)

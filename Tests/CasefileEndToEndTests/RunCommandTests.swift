@@ -43,7 +43,7 @@ import Testing
         let reports = work.appendingPathComponent("out/reports").path
         #expect(
             first.stdout
-                == "casefile: 28 processed, 0 skipped (already seen), 5 quarantined; 27 new reports, 3 duplicates — index \(database), summaries \(reports)\n"
+                == "casefile: 30 processed, 0 skipped (already seen), 5 quarantined; 29 new reports, 3 duplicates — index \(database), summaries \(reports)\n"
         )
         let quarantined = first.stderr.split(separator: "\n").filter { $0.hasPrefix("quarantined: ") }
         #expect(quarantined.count == 5)
@@ -54,13 +54,13 @@ import Testing
                 )
             })
         let summaries = try FileManager.default.contentsOfDirectory(atPath: reports)
-        #expect(summaries.count == 27)
+        #expect(summaries.count == 29)
         #expect(summaries.contains("1bd8b1d4ec00.md"))
 
         let second = try Casefile.run(["run", path], in: work)
         #expect(second.status == 0)
         #expect(
-            second.stdout.hasPrefix("casefile: 0 processed, 33 skipped (already seen), 0 quarantined; 0 new reports — ")
+            second.stdout.hasPrefix("casefile: 0 processed, 35 skipped (already seen), 0 quarantined; 0 new reports — ")
         )
         #expect(second.stderr.isEmpty)
     }

@@ -34,17 +34,17 @@ import Testing
     @Test func indexesGoodReportsAndQuarantinesBadInputsInOneRun() async throws {
         let store = try IndexStore(path: definition.database.path)
         let summary = try await run(store)
-        // 33 inputs: 7 .clue inputs at the top (8 reports, the checkout folder and its zip being one), 19 in
-        // Crashes/ (18 crash files, and a zip holding two of them again), 7 in Malformed/ (5 refused, and a
+        // 35 inputs: 7 .clue inputs at the top (8 reports, the checkout folder and its zip being one), 21 in
+        // Crashes/ (20 crash files, and a zip holding two of them again), 7 in Malformed/ (5 refused, and a
         // truncated .ips and KSCrash file that are read in part).
-        #expect(summary.inputs == 33)
-        #expect(summary.processed == 28)
-        #expect(summary.newReports == 7 + 18 + 2)
+        #expect(summary.inputs == 35)
+        #expect(summary.processed == 30)
+        #expect(summary.newReports == 7 + 20 + 2)
         #expect(summary.duplicateReports == 1 + 2)
         #expect(summary.quarantined.count == 5)
         #expect(summary.exitCode == 1)
-        #expect(try store.count(.reports) == 27)
-        #expect(try store.count(.reportInputs) == 30)
+        #expect(try store.count(.reports) == 29)
+        #expect(try store.count(.reportInputs) == 32)
         let quarantined = try store.quarantined()
         let traversal = try #require(quarantined.first { $0.path.hasSuffix("path-traversal.zip") })
         #expect(traversal.entry == "../../../tmp/casefile-escaped.txt")
@@ -77,7 +77,7 @@ import Testing
         let before = try IndexTable.allCases.map { try store.count($0) }
         let again = try await run(store)
         #expect(again.processed == 0)
-        #expect(again.skipped == 33)
+        #expect(again.skipped == 35)
         #expect(again.quarantined.isEmpty)
         #expect(again.exitCode == 0)
         let after = try IndexTable.allCases.map { try store.count($0) }
@@ -89,9 +89,9 @@ import Testing
     @Test func storesCrashesThreadsFramesAndImages() async throws {
         let store = try IndexStore(path: definition.database.path)
         _ = try await run(store)
-        // Crashes/ holds 18 crash files: 17 with one crash each and a MetricKit payload with one diagnostic;
+        // Crashes/ holds 20 crash files: 19 with one crash each and a MetricKit payload with one diagnostic;
         // Malformed/ adds 2, and checkout-exception.clue.zip's exception is one more.
-        #expect(try store.count(.crashes) == 18 + 2 + 1)
+        #expect(try store.count(.crashes) == 20 + 2 + 1)
         let crash = try #require(try store.crashes().first { $0.incidentID == "D2E4F6A8-0B1C-4D3E-9F5A-7B8C9D0E1F23" })
         #expect(crash.exceptionType == "EXC_BAD_ACCESS")
         #expect(crash.signal == "SIGSEGV")
