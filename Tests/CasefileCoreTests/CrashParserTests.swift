@@ -298,7 +298,15 @@ func crashes(_ file: String) throws -> [Crash] {
         ("Triggered by Thread:  0", 0),
     ])
     func readsEverySpellingOfTheCrashedThread(_ line: String, _ expected: Int) {
-        let text = "Incident Identifier: 1\nException Type:  EXC_BAD_ACCESS (SIGSEGV)\n\(line)\n\nThread 0:\n0   A  0x0000000100001000 0x100000000 + 4096\n"
+        let text = """
+            Incident Identifier: 1
+            Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
+            \(line)
+
+            Thread 0:
+            0   A  0x0000000100001000 0x100000000 + 4096
+
+            """
         guard case .crashes(_, let crashes, _) = CrashReportParser().parse(Array(text.utf8), file: "t") else {
             Issue.record("not recognized")
             return
@@ -307,7 +315,14 @@ func crashes(_ file: String) throws -> [Crash] {
     }
 
     @Test func readsMacOSDoubleColonThreadHeaders() {
-        let text = "Process: A [1]\nException Type:  EXC_CRASH (SIGABRT)\n\nThread 0 Crashed::  Dispatch queue: com.apple.main-thread\n0   A  0x0000000100001000 main + 12\n"
+        let text = """
+            Process: A [1]
+            Exception Type:  EXC_CRASH (SIGABRT)
+
+            Thread 0 Crashed::  Dispatch queue: com.apple.main-thread
+            0   A  0x0000000100001000 main + 12
+
+            """
         guard case .crashes(_, let crashes, _) = CrashReportParser().parse(Array(text.utf8), file: "t") else {
             Issue.record("not recognized")
             return

@@ -8,7 +8,8 @@ extension JSONParser {
         var stack: [UInt8] = []
         var inString = false
         var escaped = false
-        var cut: (position: Int, depth: Int)?
+        // The last point where a value ended, with the brackets open there (nesting is shallow: copies are cheap).
+        var cut: (position: Int, open: [UInt8])?
         for (position, byte) in bytes.enumerated() {
             if inString {
                 if escaped {
@@ -24,50 +25,27 @@ extension JSONParser {
             case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 stack.append(byte)
-                cut = (position + 1, stack.count)
+                cut = (position + 1, stack)
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 guard !stack.isEmpty else { return nil }
                 stack.removeLast()
-                cut = (position + 1, stack.count)
+                cut = (position + 1, stack)
             case UInt8(ascii: ","):
-                cut = (position, stack.count)
+                cut = (position, stack)
             default: break
             }
         }
-        guard let cut, cut.depth > 0 else { return nil }
-        // The brackets open at the cut point, recomputed over the kept prefix.
-        var open: [UInt8] = []
-        inString = false
-        escaped = false
-        for byte in bytes[..<cut.position] {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): open.append(byte)
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !open.isEmpty { open.removeLast() }
-            default: break
-            }
-        }
+        guard let cut, !cut.open.isEmpty else { return nil }
         var repaired = Array(bytes[..<cut.position])
         // A kept prefix may end in `"key":` with no value: drop back to the last comma or opening bracket.
-        while let last = repaired.last(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
-            last == UInt8(ascii: ":")
-        {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        while repaired.last(where: { !isSpace($0) }) == UInt8(ascii: ":") {
             guard let boundary = repaired.lastIndex(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") })
             else { return nil }
             repaired = Array(repaired[...boundary])
             if repaired.last == UInt8(ascii: ",") { repaired.removeLast() }
         }
-        for bracket in open.reversed() {
+        for bracket in cut.open.reversed() {
             repaired.append(bracket == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         }
         return repaired

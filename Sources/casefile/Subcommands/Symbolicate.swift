@@ -12,13 +12,7 @@ extension Casefile {
         var crashFile: String
 
         func run() throws {
-            let output: ReportReader.Output
-            do {
-                output = try CasefileCore.Triage().reports(at: crashFile)
-            } catch {
-                printError("casefile: \(error)")
-                throw ExitStatus.quarantined.exitCode
-            }
+            let output = try Casefile.readReports(at: crashFile)
             let crashes = output.reports.flatMap(\.crashes)
             guard !crashes.isEmpty else {
                 printError("casefile: \(crashFile): holds no crash")

@@ -20,13 +20,7 @@ extension Casefile {
         var format: Format = .markdown
 
         func run() throws {
-            let output: ReportReader.Output
-            do {
-                output = try CasefileCore.Triage().reports(at: path)
-            } catch {
-                printError("casefile: \(error)")
-                throw ExitStatus.quarantined.exitCode
-            }
+            let output = try Casefile.readReports(at: path)
             for note in output.notes {
                 printError("note: \(note)")
             }
@@ -40,6 +34,16 @@ extension Casefile {
                 let document = TriageDocument(input: path, reports: output.reports, notes: output.notes)
                 print(String(decoding: try encoder.encode(document), as: UTF8.self))
             }
+        }
+    }
+
+    /// Reads the reports of one input, or prints the one-line reason and exits with 1.
+    static func readReports(at path: String) throws -> ReportReader.Output {
+        do {
+            return try CasefileCore.Triage().reports(at: path)
+        } catch {
+            printError("casefile: \(error)")
+            throw ExitStatus.quarantined.exitCode
         }
     }
 
