@@ -97,6 +97,14 @@ extension IndexStore: ReportIndex {
                     sql: "INSERT OR IGNORE INTO report_inputs (report_id, input_id, root) VALUES (?, ?, ?)",
                     arguments: [report.id, inputID, report.source.root])
             }
+            for failure in input.failedEntries {
+                try db.execute(
+                    sql: """
+                        INSERT INTO quarantine (input_id, run_id, path, entry, reason, created_at)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [inputID, run, input.record.path, failure.entry, failure.reason, Date()])
+            }
             return outcome
         }
     }

@@ -34,6 +34,7 @@ import Testing
                 "E2A7C3D4-1B2F-4A5E-9C8D-7F6E5D4C3B2A.clue",
                 "Malformed/archive-bomb.zip",
                 "Malformed/empty-report.clue.zip",
+                "Malformed/mixed-good-and-bad.zip",
                 "Malformed/path-traversal.zip",
                 "Malformed/placeholders-only.clue.zip",
                 "checkout-500.clue.zip",

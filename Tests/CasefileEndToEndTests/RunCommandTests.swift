@@ -43,10 +43,10 @@ import Testing
         let reports = work.appendingPathComponent("out/reports").path
         #expect(
             first.stdout
-                == "casefile: 30 processed, 0 skipped (already seen), 5 quarantined; 29 new reports, 3 duplicates — index \(database), summaries \(reports)\n"
+                == "casefile: 31 processed, 0 skipped (already seen), 6 quarantined; 29 new reports, 4 duplicates — index \(database), summaries \(reports)\n"
         )
         let quarantined = first.stderr.split(separator: "\n").filter { $0.hasPrefix("quarantined: ") }
-        #expect(quarantined.count == 5)
+        #expect(quarantined.count == 6)
         #expect(
             quarantined.contains {
                 $0.hasSuffix(
@@ -60,7 +60,7 @@ import Testing
         let second = try Casefile.run(["run", path], in: work)
         #expect(second.status == 0)
         #expect(
-            second.stdout.hasPrefix("casefile: 0 processed, 35 skipped (already seen), 0 quarantined; 0 new reports — ")
+            second.stdout.hasPrefix("casefile: 0 processed, 36 skipped (already seen), 0 quarantined; 0 new reports — ")
         )
         #expect(second.stderr.isEmpty)
     }

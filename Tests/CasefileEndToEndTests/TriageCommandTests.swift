@@ -73,3 +73,16 @@ import Testing
         #expect(result.stderr == "casefile: \(path): holds no crash\n")
     }
 }
+
+@Suite struct PartialInputTests {
+    @Test func printsTheGoodReportAndQuarantinesTheBadEntry() throws {
+        let path = Casefile.sample("Malformed/mixed-good-and-bad.zip")
+        let result = try Casefile.run(["triage", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("# Crash report "))
+        #expect(result.stdout.contains("SIGSEGV"))
+        #expect(
+            result.stderr.hasPrefix(
+                "quarantined: \(path): entry 'broken-kscrash.json': crash report JSON is invalid beyond repair"))
+    }
+}

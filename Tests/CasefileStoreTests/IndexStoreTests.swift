@@ -34,23 +34,27 @@ import Testing
     @Test func indexesGoodReportsAndQuarantinesBadInputsInOneRun() async throws {
         let store = try IndexStore(path: definition.database.path)
         let summary = try await run(store)
-        // 35 inputs: 7 .clue inputs at the top (8 reports, the checkout folder and its zip being one), 21 in
-        // Crashes/ (20 crash files, and a zip holding two of them again), 7 in Malformed/ (5 refused, and a
-        // truncated .ips and KSCrash file that are read in part).
-        #expect(summary.inputs == 35)
-        #expect(summary.processed == 30)
+        // 36 inputs: 7 .clue inputs at the top (8 reports, the checkout folder and its zip being one), 21 in
+        // Crashes/ (20 crash files, and a zip holding two of them again), 8 in Malformed/ (5 refused, a
+        // truncated .ips and KSCrash file that are read in part, and a zip of one good report — a copy of
+        // Crashes/inapp-signal-sigsegv.txt — and one hopeless JSON entry, quarantined on its own).
+        #expect(summary.inputs == 36)
+        #expect(summary.processed == 31)
         #expect(summary.newReports == 7 + 20 + 2)
-        #expect(summary.duplicateReports == 1 + 2)
-        #expect(summary.quarantined.count == 5)
+        #expect(summary.duplicateReports == 1 + 2 + 1)
+        #expect(summary.quarantined.count == 5 + 1)
         #expect(summary.exitCode == 1)
         #expect(try store.count(.reports) == 29)
-        #expect(try store.count(.reportInputs) == 32)
+        #expect(try store.count(.reportInputs) == 33)
         let quarantined = try store.quarantined()
         let traversal = try #require(quarantined.first { $0.path.hasSuffix("path-traversal.zip") })
         #expect(traversal.entry == "../../../tmp/casefile-escaped.txt")
         #expect(traversal.reason == "path escapes the archive (absolute or '..'); the whole input is refused")
         let bomb = try #require(quarantined.first { $0.path.hasSuffix("archive-bomb.zip") })
         #expect(bomb.reason.hasPrefix("compression ratio over 200:1"))
+        let entry = try #require(quarantined.first { $0.path.hasSuffix("mixed-good-and-bad.zip") })
+        #expect(entry.entry == "broken-kscrash.json")
+        #expect(entry.reason.hasPrefix("crash report JSON is invalid beyond repair (unexpected character '}'"))
     }
 
     @Test func storesNetworkExchangesInTypedColumns() async throws {
@@ -77,7 +81,7 @@ import Testing
         let before = try IndexTable.allCases.map { try store.count($0) }
         let again = try await run(store)
         #expect(again.processed == 0)
-        #expect(again.skipped == 35)
+        #expect(again.skipped == 36)
         #expect(again.quarantined.isEmpty)
         #expect(again.exitCode == 0)
         let after = try IndexTable.allCases.map { try store.count($0) }

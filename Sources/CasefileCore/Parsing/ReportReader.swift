@@ -12,6 +12,8 @@ public struct ReportReader: Sendable {
         public var reports: [Report]
         /// Entries passed over, one line each, naming the entry.
         public var notes: [String]
+        /// Entries that are reports but could not be read: quarantined on their own while the rest is indexed.
+        public var failures: [InputError] = []
     }
 
     /// Parses every report in `input`; throws when the input holds none, so the caller can quarantine it.
@@ -19,7 +21,7 @@ public struct ReportReader: Sendable {
         let located = ReportLocator.locate(input)
         var notes = input.notes
         var reports = located.packages.map(ClueReportParser().parse)
-        var firstFailure: InputError?
+        var failures: [InputError] = []
         let crashParser = CrashReportParser()
         for entry in located.unrecognized {
             guard let bytes = entry.bytes else {
@@ -31,16 +33,15 @@ public struct ReportReader: Sendable {
                 reports.append(
                     Self.report(crashes, kind: kind, bytes: bytes, entry: entry, input: input, warnings: warnings))
             case .unreadable(let reason):
-                notes.append("entry '\(entry.path)': \(reason)")
-                firstFailure = firstFailure ?? InputError(input: input.path, entry: entry.path, reason: reason)
+                failures.append(InputError(input: input.path, entry: entry.path, reason: reason))
             case .notACrashReport:
                 notes.append("entry '\(entry.path)': not a recognized report format; ignored")
             }
         }
         guard !reports.isEmpty else {
-            throw firstFailure ?? InputError(input: input.path, reason: Self.emptyReason(input, located))
+            throw failures.first ?? InputError(input: input.path, reason: Self.emptyReason(input, located))
         }
-        return Output(reports: reports, notes: notes)
+        return Output(reports: reports, notes: notes, failures: failures)
     }
 
     /// A report for a crash file: identified by the SHA-256 of the file, described by its first crash.

@@ -79,7 +79,16 @@ public struct PipelineRunner: Sendable {
             try await index.quarantine(record, error: error, run: run)
             summary.quarantined.append(error)
         case .parsed(let input, let summaries):
-            let outcome = try await index.record(input, run: run)
+            let outcome: IndexOutcome
+            do {
+                outcome = try await index.record(input, run: run)
+            } catch {
+                // One input the index refuses is quarantined like any other; if quarantining fails too, the index
+                // itself is broken and the run stops.
+                let reason = InputError(input: input.record.path, reason: "cannot be indexed: \(error)")
+                try await finish(.failed(input.record, reason), into: &summary, index: index, run: run, folder: folder)
+                return
+            }
             if outcome.inputWasKnown {
                 summary.skipped += 1
                 return
@@ -94,6 +103,7 @@ public struct PipelineRunner: Sendable {
                 }
             }
             summary.processed += 1
+            summary.quarantined += input.failedEntries
             summary.newReports += outcome.newReportIDs.count
             summary.duplicateReports += outcome.duplicateReportIDs.count
             for note in input.notes {
@@ -133,7 +143,9 @@ public struct PipelineRunner: Sendable {
             paths[report.id] = "reports/\(report.shortID).md"
             summaries[report.id] = renderer.render(report)
         }
-        let input = IndexedInput(record: record, reports: output.reports, notes: output.notes, summaryPaths: paths)
+        let input = IndexedInput(
+            record: record, reports: output.reports, notes: output.notes, summaryPaths: paths,
+            failedEntries: output.failures)
         return .parsed(input, summaries: summaries)
     }
 }

@@ -43,13 +43,19 @@ public struct IndexedInput: Sendable {
     public var notes: [String]
     /// Each report's summary file, relative to the output folder, by report id.
     public var summaryPaths: [String: String]
+    /// Entries of the input that could not be read: quarantined with the input's other reports indexed.
+    public var failedEntries: [InputError]
 
     /// Creates an indexed input.
-    public init(record: InputRecord, reports: [Report], notes: [String], summaryPaths: [String: String]) {
+    public init(
+        record: InputRecord, reports: [Report], notes: [String], summaryPaths: [String: String],
+        failedEntries: [InputError] = []
+    ) {
         self.record = record
         self.reports = reports
         self.notes = notes
         self.summaryPaths = summaryPaths
+        self.failedEntries = failedEntries
     }
 }
 

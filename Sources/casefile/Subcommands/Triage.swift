@@ -24,6 +24,9 @@ extension Casefile {
             for note in output.notes {
                 printError("note: \(note)")
             }
+            for failure in output.failures {
+                printError("quarantined: \(failure)")
+            }
             switch format {
             case .markdown:
                 let renderer = ReportSummary()
@@ -33,6 +36,9 @@ extension Casefile {
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 let document = TriageDocument(input: path, reports: output.reports, notes: output.notes)
                 print(String(decoding: try encoder.encode(document), as: UTF8.self))
+            }
+            if !output.failures.isEmpty {
+                throw ExitStatus.quarantined.exitCode
             }
         }
     }
