@@ -33,7 +33,7 @@ import Testing
             version = 1
             [inbox]
             path = "\(samples)"
-            ignore = ["*.md"]
+            ignore = ["*.md", "Symbols"]
             [output]
             path = "out"
             """)

@@ -14,7 +14,7 @@ import Testing
         output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-store-\(UUID().uuidString)")
         definition = PipelineDefinition(
             inbox: repository.appendingPathComponent("SampleReports"), output: output,
-            database: output.appendingPathComponent("index.sqlite"), ignore: ["*.md"])
+            database: output.appendingPathComponent("index.sqlite"), ignore: ["*.md", "Symbols"])
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
     }
 

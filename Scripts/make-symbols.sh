@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds SampleReports/Symbols/ from src/checkout.c: a real arm64 iOS Mach-O, its dSYM, a fat (arm64 + x86_64)
+# binary with its dSYM, and facts.txt with what llvm's own tools say of them (UUIDs, symbol addresses), which the
+# tests read as independent expectations. Needs clang (the Swift toolchain's), ld64.lld-14 (Debian lld-14) and
+# dsymutil-14 / llvm-lipo-14 / llvm-nm / llvm-dwarfdump-14 (Debian llvm-14). The outputs are committed.
+set -euo pipefail
+cd "$(dirname "$0")/../SampleReports/Symbols"
+build=$(mktemp -d)
+trap 'rm -rf "$build"' EXIT
+
+compile() {  # target, output object
+    clang -target "$1" -g -O1 -fdebug-prefix-map="$PWD"=. -c src/checkout.c -o "$2"
+}
+
+rm -rf ShopApp ShopApp.dSYM Fat
+compile arm64-apple-ios15.0 "$build/arm64.o"
+ld64.lld-14 -arch arm64 -platform_version ios 15.0 15.0 -e _main -o ShopApp "$build/arm64.o"
+dsymutil-14 ShopApp -o ShopApp.dSYM
+
+mkdir -p Fat
+compile x86_64-apple-ios15.0-simulator "$build/x86_64.o"
+# A different build of the same code: an extra define changes nothing but the UUID would differ anyway.
+ld64.lld-14 -arch arm64 -platform_version ios 15.0 15.0 -e _main -o "$build/fat-arm64" "$build/arm64.o" \
+    -sectcreate __DATA __fat_slice /dev/null
+ld64.lld-14 -arch x86_64 -platform_version ios-simulator 15.0 15.0 -e _main -o "$build/fat-x86_64" "$build/x86_64.o"
+llvm-lipo-14 -create "$build/fat-arm64" "$build/fat-x86_64" -output Fat/ShopApp
+# dsymutil merges fat dSYMs with Apple's lipo, which Debian lacks: link each slice's DWARF, then merge with llvm's.
+dsymutil-14 "$build/fat-arm64" -o "$build/arm64.dSYM"
+dsymutil-14 "$build/fat-x86_64" -o "$build/x86_64.dSYM"
+mkdir -p Fat/ShopApp.dSYM/Contents/Resources/DWARF
+cp "$build/arm64.dSYM/Contents/Info.plist" Fat/ShopApp.dSYM/Contents/Info.plist
+llvm-lipo-14 -create "$build/arm64.dSYM/Contents/Resources/DWARF/fat-arm64" \
+    "$build/x86_64.dSYM/Contents/Resources/DWARF/fat-x86_64" -output Fat/ShopApp.dSYM/Contents/Resources/DWARF/ShopApp
+
+dwarfdump=$(command -v llvm-dwarfdump-14 || echo /usr/lib/llvm-14/bin/llvm-dwarfdump)
+{
+    echo "# Written by Scripts/make-symbols.sh from llvm's tools; tests read these as expectations."
+    "$dwarfdump" --uuid ShopApp Fat/ShopApp
+    echo "# llvm-nm ShopApp"
+    llvm-nm -n ShopApp
+    echo "# llvm-nm -arch x86_64 Fat/ShopApp"
+    llvm-nm -n -arch x86_64 Fat/ShopApp
+} > facts.txt
+cat facts.txt
