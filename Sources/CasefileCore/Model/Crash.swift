@@ -225,6 +225,8 @@ public struct Frame: Sendable, Codable, Hashable {
     public var line: Int?
     /// Whether the report marks the frame as inlined.
     public var inlined: Bool
+    /// What symbolication found; `nil` until a symbolicator ran. The reported fields above are never changed.
+    public var symbolication: FrameSymbolication?
 
     /// Creates a frame.
     public init(

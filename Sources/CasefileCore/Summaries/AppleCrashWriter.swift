@@ -84,9 +84,22 @@ public struct AppleCrashWriter: Sendable {
     }
 
     /// `N   Image<padding>\t0xADDRESS symbol + offset (File:line)`, or `0xLOAD + OFFSET` when unsymbolicated.
+    /// A symbolicated frame with inlined functions takes one line per function, innermost first, like
+    /// symbolicatecrash.
     private func frameLine(_ index: Int, _ frame: Frame) -> String {
         let image = (frame.image ?? "???").padding(30)
         let address = frame.address.map { CrashNumber.hex($0, width: 16) } ?? "0x0000000000000000"
+        if let locations = frame.symbolication?.locations, !locations.isEmpty {
+            return locations.map { location in
+                var text = location.demangledName ?? location.rawName
+                if let offset = location.offset { text += " + \(offset)" }
+                if let file = location.file {
+                    let name = file.split(separator: "/").last.map(String.init) ?? file
+                    text += " (\(name)\(location.line.map { ":\($0)" } ?? ""))"
+                }
+                return String(index).padding(4) + image + "\t" + address + " " + text
+            }.joined(separator: "\n")
+        }
         var location: String
         if let symbol = frame.symbol {
             location = symbol + (frame.symbolOffset.map { " + \($0)" } ?? "")

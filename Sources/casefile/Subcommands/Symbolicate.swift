@@ -11,9 +11,12 @@ extension Casefile {
         @Argument(help: "A crash report: .crash, .ips, KSCrash or MetricKit JSON, an in-app exception report.")
         var crashFile: String
 
+        @Option(name: .long, help: "A folder of debug files (.dSYM bundles, Mach-O binaries); may be repeated.")
+        var symbols: [String] = []
+
         func run() throws {
             let output = try Casefile.readReports(at: crashFile)
-            let crashes = output.reports.flatMap(\.crashes)
+            var crashes = output.reports.flatMap(\.crashes)
             guard !crashes.isEmpty else {
                 printError("casefile: \(crashFile): holds no crash")
                 throw ExitStatus.quarantined.exitCode
@@ -21,8 +24,33 @@ extension Casefile {
             for report in output.reports {
                 for warning in report.warnings { printError("warning: \(warning)") }
             }
+            if !symbols.isEmpty {
+                let index = DebugFileIndex(scanning: symbols.map { URL(fileURLWithPath: $0) })
+                for problem in index.problems { printError("warning: \(problem)") }
+                let symbolicator = Symbolicator(index: index)
+                if symbolicator.llvmSymbolizer == nil {
+                    printError("warning: llvm-symbolizer not found: function names from symbol tables only")
+                }
+                crashes = crashes.map { crash in
+                    let result = symbolicator.symbolicate(crash)
+                    for warning in result.warnings { printError("warning: \(warning)") }
+                    return result.crash
+                }
+                Self.reportMissing(crashes)
+            }
             let writer = AppleCrashWriter()
             print(crashes.map(writer.write).joined(separator: "\n"), terminator: "")
+        }
+
+        /// One stderr line per image that could not be symbolicated, with the reason.
+        static func reportMissing(_ crashes: [Crash]) {
+            var seen: Set<String> = []
+            for crash in crashes {
+                for frame in crash.threads.flatMap(\.frames) + crash.exceptionBacktrace {
+                    guard let reason = frame.symbolication?.reason, seen.insert(reason).inserted else { continue }
+                    printError("not symbolicated: \(reason)")
+                }
+            }
         }
     }
 }

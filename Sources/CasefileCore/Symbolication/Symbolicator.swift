@@ -1,0 +1,119 @@
+/// The Symbolicate stage: maps each frame to function, file and line through the debug file whose UUID matches
+/// the frame's image — never a file whose UUID does not match — and says why when it cannot.
+///
+/// Address math: image-relative address = address − image load address; the address in the debug file =
+/// `__TEXT` vmaddr + relative address; every frame but the crashing frame of the crashed thread is looked up at
+/// address − 1, so a return address names the calling line, not the next one (as Sentry and Socorro do).
+public struct Symbolicator: Sendable {
+    /// The debug files.
+    public var index: DebugFileIndex
+    /// The DWARF back end; without it only symbol tables are used.
+    public var llvmSymbolizer: LLVMSymbolizer?
+
+    /// Creates a symbolicator.
+    public init(index: DebugFileIndex, llvmSymbolizer: LLVMSymbolizer? = LLVMSymbolizer.locate()) {
+        self.index = index
+        self.llvmSymbolizer = llvmSymbolizer
+    }
+
+    private struct Lookup {
+        var thread: Int?  // nil: exception backtrace
+        var frame: Int
+        var address: UInt64
+    }
+
+    /// The crash with every frame's ``Frame/symbolication`` filled in, and warnings for back ends that failed.
+    public func symbolicate(_ crash: Crash) -> (crash: Crash, warnings: [String]) {
+        var crash = crash
+        var warnings: [String] = []
+        var pending: [String: (entry: DebugFileIndex.Entry, lookups: [Lookup])] = [:]
+        // A copy: `plan` reads the images while a frame of `crash` is borrowed for writing.
+        let images = crash.images
+
+        func plan(_ frame: inout Frame, thread: Int?, position: Int, isCrashingFrame: Bool) {
+            guard let address = frame.address else {
+                frame.symbolication = FrameSymbolication(status: .outsideImage)
+                return
+            }
+            let image =
+                images.first { $0.loadAddress == frame.imageLoadAddress }
+                ?? images.first { $0.contains(address) }
+                ?? frame.image.flatMap { name in images.first { $0.name == name } }
+            guard let image, address >= image.loadAddress else {
+                frame.symbolication = FrameSymbolication(status: .outsideImage)
+                return
+            }
+            guard let uuid = image.uuid ?? frame.imageUUID else {
+                frame.symbolication = FrameSymbolication(status: .imageWithoutUUID(image: image.name))
+                return
+            }
+            guard let entry = index.entry(uuid: uuid, arch: image.arch), let text = entry.slice.textVMAddress else {
+                let others = index.entries(named: image.name).compactMap(\.slice.uuid)
+                frame.symbolication = FrameSymbolication(
+                    status: others.isEmpty
+                        ? .noDebugFile(image: image.name, uuid: uuid)
+                        : .uuidMismatch(image: image.name, uuid: uuid, found: Array(Set(others)).sorted()))
+                return
+            }
+            var lookup = text &+ (address - image.loadAddress)
+            if !isCrashingFrame, lookup > 0 { lookup -= 1 }
+            frame.symbolication = FrameSymbolication(status: .notFound, lookupAddress: lookup)
+            let key = "\(entry.path)#\(entry.slice.arch)"
+            pending[key, default: (entry, [])].lookups.append(Lookup(thread: thread, frame: position, address: lookup))
+        }
+
+        for thread in crash.threads.indices {
+            let crashed = crash.threads[thread].crashed
+            for position in crash.threads[thread].frames.indices {
+                plan(
+                    &crash.threads[thread].frames[position], thread: thread, position: position,
+                    isCrashingFrame: crashed && position == 0)
+            }
+        }
+        for position in crash.exceptionBacktrace.indices {
+            plan(&crash.exceptionBacktrace[position], thread: nil, position: position, isCrashingFrame: false)
+        }
+
+        if llvmSymbolizer == nil, pending.values.contains(where: { $0.entry.slice.hasDWARF }) {
+            warnings.append("llvm-symbolizer not found: DWARF files are read for function names only, without lines")
+        }
+        for (_, job) in pending.sorted(by: { $0.key < $1.key }) {
+            let results: [[SourceLocation]]
+            var backend = "dwarf"
+            do {
+                results = try resolve(job.entry, addresses: job.lookups.map(\.address), backend: &backend)
+            } catch {
+                warnings.append(error.description)
+                continue
+            }
+            for (lookup, locations) in zip(job.lookups, results) where !locations.isEmpty {
+                func apply(_ frame: inout Frame) {
+                    frame.symbolication?.status = .symbolicated(backend: backend)
+                    frame.symbolication?.locations = locations
+                }
+                if let thread = lookup.thread {
+                    apply(&crash.threads[thread].frames[lookup.frame])
+                } else {
+                    apply(&crash.exceptionBacktrace[lookup.frame])
+                }
+            }
+        }
+        return (crash, warnings)
+    }
+
+    /// DWARF through llvm-symbolizer when the file has it and the tool is there; the symbol table otherwise.
+    private func resolve(
+        _ entry: DebugFileIndex.Entry, addresses: [UInt64], backend: inout String
+    ) throws(SymbolicationError) -> [[SourceLocation]] {
+        if entry.slice.hasDWARF, let llvmSymbolizer {
+            backend = "dwarf"
+            return try llvmSymbolizer.symbolize(file: entry.path, arch: entry.slice.arch, addresses: addresses)
+        }
+        backend = "symbol-table"
+        let table = try MachOSymbolTable(path: entry.path, slice: entry.slice)
+        return addresses.map { address in
+            guard let found = table.lookup(address) else { return [] }
+            return [SourceLocation(rawName: found.symbol.name, offset: found.offset)]
+        }
+    }
+}

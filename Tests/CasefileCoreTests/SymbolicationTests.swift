@@ -1,0 +1,138 @@
+import CasefileCore
+import Foundation
+import Testing
+
+/// Expectations come from SampleReports/Symbols/src/checkout.c (functions and lines) and facts.txt (what llvm's
+/// own tools print of the built fixtures: UUIDs and symbol addresses).
+@Suite struct SymbolicationTests {
+    static let symbols = Samples.repository.appendingPathComponent("SampleReports/Symbols")
+    static let thinUUID = "4c4c440a-5555-3144-a121-7090b91a2dbc"
+    static let fatArm64UUID = "4c4c443e-5555-3144-a149-b6d8bde026b4"
+    static let fatX86UUID = "4c4c44f7-5555-3144-a1d8-e5c37209b4fe"
+
+    func crash(_ name: String) throws -> Crash {
+        let path = Self.symbols.appendingPathComponent("Crashes/\(name)").path
+        return try #require(try Triage().reports(at: path).reports.first?.crashes.first)
+    }
+
+    @Test func readsUUIDArchitectureAndTextAddressOfThinAndFatFiles() throws {
+        let thin = try MachOFile.slices(atPath: Self.symbols.appendingPathComponent("ShopApp").path)
+        #expect(thin.map(\.uuid) == [Self.thinUUID])
+        #expect(thin.map(\.arch) == ["arm64"])
+        #expect(thin.first?.textVMAddress == 0x1_0000_0000)
+        #expect(thin.first?.hasDWARF == false)  // a linked Mach-O keeps only a debug map; DWARF is in the dSYM
+        let fat = try MachOFile.slices(atPath: Self.symbols.appendingPathComponent("Fat/ShopApp").path)
+        #expect(Set(fat.map(\.arch)) == ["arm64", "x86_64"])
+        #expect(fat.first { $0.arch == "x86_64" }?.uuid == Self.fatX86UUID)
+        #expect(fat.first { $0.arch == "arm64" }?.uuid == Self.fatArm64UUID)
+        #expect(fat.allSatisfy { $0.fileOffset > 0 })
+        let dsym = try MachOFile.slices(
+            atPath: Self.symbols.appendingPathComponent("ShopApp.dSYM/Contents/Resources/DWARF/ShopApp").path)
+        #expect(dsym.first?.uuid == Self.thinUUID)
+        #expect(dsym.first?.hasDWARF == true)
+    }
+
+    @Test func findsFunctionsInTheSymbolTable() throws {
+        let path = Self.symbols.appendingPathComponent("ShopApp").path
+        let slice = try #require(try MachOFile.slices(atPath: path).first)
+        let table = try MachOSymbolTable(path: path, slice: slice)
+        // llvm-nm: 0000000100004000 T _$s7ShopApp13CartViewModelC5totalSiyF, 0000000100004070 T _main
+        let found = try #require(table.lookup(0x1_0000_402c))
+        #expect(found.symbol.name == "$s7ShopApp13CartViewModelC5totalSiyF")
+        #expect(found.offset == 0x2c)
+        #expect(table.lookup(0x1_0000_4074)?.symbol.name == "main")
+        #expect(table.lookup(0x1_0000_0000) == nil)
+    }
+
+    @Test func indexesEveryDebugFileByUUID() {
+        let index = DebugFileIndex(scanning: [Self.symbols])
+        #expect(index.entry(uuid: Self.thinUUID)?.slice.hasDWARF == true)
+        #expect(index.entry(uuid: Self.fatX86UUID, arch: "x86_64")?.slice.arch == "x86_64")
+        #expect(index.entries(named: "ShopApp").count == 6)  // binary + dSYM, and two slices of each fat file
+        #expect(index.problems.isEmpty)
+    }
+
+    @Test func symbolicatesThroughDWARFWithInlinedFramesAndTheCallerCorrection() throws {
+        let index = DebugFileIndex(scanning: [Self.symbols])
+        let symbolicator = Symbolicator(index: index)
+        try #require(symbolicator.llvmSymbolizer != nil, "llvm-symbolizer ships with the Swift toolchain")
+        let result = symbolicator.symbolicate(try crash("checkout-total-iphone14.crash"))
+        #expect(result.warnings.isEmpty)
+        let frames = try #require(result.crash.crashingThread?.frames)
+        // Frame 0 crashed inside apply_discount (line 5), inlined into CartViewModel.total (line 17).
+        let top = try #require(frames[0].symbolication)
+        #expect(top.status == .symbolicated(backend: "dwarf"))
+        #expect(top.lookupAddress == 0x1_0000_402c)
+        #expect(top.locations.map(\.rawName) == ["apply_discount", "$s7ShopApp13CartViewModelC5totalSiyF"])
+        #expect(top.locations.map(\.line) == [5, 17])
+        #expect(top.locations[1].simpleName == "ShopApp.CartViewModel.total()")
+        // Frame 1 returns to 0x…060, the line after the call (26); looked up at −1 it names the call, line 25.
+        let caller = try #require(frames[1].symbolication)
+        #expect(caller.lookupAddress == 0x1_0000_405f)
+        #expect(caller.locations.map(\.line) == [25])
+        #expect(caller.locations.first?.simpleName == "ShopApp.CheckoutViewController.viewDidLoad()")
+        #expect(frames[2].symbolication?.locations.map(\.rawName) == ["main"])
+        #expect(frames[2].symbolication?.locations.map(\.line) == [30])
+        // The reported frames are untouched.
+        #expect(frames[1].address == 0x1_04a2_c060)
+        #expect(
+            frames[3].symbolication?.reason
+                == "no debug file for UUID 5b4c3d2e-1f0a-39b8-c7d6-e5f4a3b2c1d0 (libdyld.dylib)")
+    }
+
+    @Test func refusesADebugFileWithAnotherUUID() throws {
+        let result = Symbolicator(index: DebugFileIndex(scanning: [Self.symbols])).symbolicate(
+            try crash("checkout-total-other-build.crash"))
+        let frame = try #require(result.crash.crashingThread?.frames.first?.symbolication)
+        #expect(frame.locations.isEmpty)
+        #expect(
+            frame.status
+                == .uuidMismatch(
+                    image: "ShopApp", uuid: "4c4c440a-5555-3144-a121-00000000beef",
+                    found: [Self.thinUUID, Self.fatArm64UUID, Self.fatX86UUID].sorted()))
+    }
+
+    @Test func fallsBackToTheSymbolTableWithoutLLVMSymbolizer() throws {
+        let symbolicator = Symbolicator(index: DebugFileIndex(scanning: [Self.symbols]), llvmSymbolizer: nil)
+        let result = symbolicator.symbolicate(try crash("checkout-total-iphone14.crash"))
+        let frames = try #require(result.crash.crashingThread?.frames)
+        #expect(frames[0].symbolication?.status == .symbolicated(backend: "symbol-table"))
+        #expect(frames[0].symbolication?.locations.map(\.rawName) == ["$s7ShopApp13CartViewModelC5totalSiyF"])
+        #expect(frames[0].symbolication?.locations.first?.offset == 0x2c)
+        #expect(frames[0].symbolication?.locations.first?.line == nil)
+        #expect(
+            result.warnings == [
+                "llvm-symbolizer not found: DWARF files are read for function names only, without lines"
+            ])
+    }
+
+    @Test(arguments: [("x86_64", fatX86UUID), ("arm64", fatArm64UUID)])
+    func picksTheRightSliceOfAFatFile(_ arch: String, _ uuid: String) throws {
+        // cart_total starts at 0x100000330 in the x86_64 slice and at 0x100004000 in the arm64 one (llvm-nm).
+        let start: UInt64 = arch == "x86_64" ? 0x1_0000_0330 : 0x1_0000_4000
+        var crash = Crash(format: .appleText)
+        let load: UInt64 = 0x1_0a00_0000
+        crash.images = [
+            BinaryImage(name: "ShopApp", arch: arch, uuid: uuid, loadAddress: load, endAddress: load + 0xffff)
+        ]
+        let address = load + (start - 0x1_0000_0000) + 4
+        crash.threads = [CrashThread(index: 0, crashed: true, frames: [Frame(image: "ShopApp", address: address)])]
+        crash.crashedThread = 0
+        let result = Symbolicator(index: DebugFileIndex(scanning: [Self.symbols])).symbolicate(crash)
+        let frame = try #require(result.crash.threads.first?.frames.first?.symbolication)
+        #expect(frame.lookupAddress == start + 4)
+        #expect(frame.locations.last?.rawName == "$s7ShopApp13CartViewModelC5totalSiyF")
+        #expect((12...18).contains(frame.locations.last?.line ?? 0))
+    }
+
+    @Test func demanglesSwiftAndCxxNames() {
+        #expect(
+            Demangler.demangle("$s7ShopApp13CartViewModelC5totalSiyF") == "ShopApp.CartViewModel.total() -> Swift.Int")
+        #expect(
+            Demangler.demangle("_$s7ShopApp13CartViewModelC5totalSiyF") == "ShopApp.CartViewModel.total() -> Swift.Int")
+        #expect(Demangler.demangle("_ZN4Shop4Cart5totalEv") == "Shop::Cart::total()")
+        #expect(Demangler.demangle("main") == nil)
+        #expect(Demangler.simplify("ShopApp.CartViewModel.total() -> Swift.Int") == "ShopApp.CartViewModel.total()")
+        #expect(Demangler.simplify("Shop::Cart::add(int, char const*)") == "Shop::Cart::add()")
+    }
+}
