@@ -52,7 +52,7 @@ public enum Demangler {
     private static func swift(_ name: String) -> String? {
         let mangled = name.hasPrefix("_$") ? String(name.dropFirst()) : name
         return mangled.withCString { pointer -> String? in
-            guard let demangled = _swift_demangle(pointer, mangled.utf8.count, nil, nil, 0) else { return nil }
+            guard let demangled = swiftDemangle(pointer, mangled.utf8.count, nil, nil, 0) else { return nil }
             defer { free(demangled) }
             let text = String(cString: demangled)
             return text == mangled ? nil : text
@@ -62,7 +62,7 @@ public enum Demangler {
     private static func cxx(_ name: String) -> String? {
         name.withCString { pointer -> String? in
             var status: Int32 = 0
-            guard let demangled = __cxa_demangle(pointer, nil, nil, &status), status == 0 else { return nil }
+            guard let demangled = cxaDemangle(pointer, nil, nil, &status), status == 0 else { return nil }
             defer { free(demangled) }
             return String(cString: demangled)
         }
@@ -70,13 +70,13 @@ public enum Demangler {
 }
 
 @_silgen_name("swift_demangle")
-private func _swift_demangle(
+private func swiftDemangle(
     _ mangledName: UnsafePointer<CChar>?, _ mangledNameLength: Int, _ outputBuffer: UnsafeMutablePointer<CChar>?,
     _ outputBufferSize: UnsafeMutablePointer<Int>?, _ flags: UInt32
 ) -> UnsafeMutablePointer<CChar>?
 
 @_silgen_name("__cxa_demangle")
-private func __cxa_demangle(
+private func cxaDemangle(
     _ mangledName: UnsafePointer<CChar>?, _ outputBuffer: UnsafeMutablePointer<CChar>?,
     _ length: UnsafeMutablePointer<Int>?, _ status: UnsafeMutablePointer<Int32>?
 ) -> UnsafeMutablePointer<CChar>?
