@@ -3,7 +3,7 @@ SWIFT ?= swift
 PACKAGES := libarchive-dev libsqlite3-dev pkg-config
 PKGCONFIG_MODULES := libarchive sqlite3
 
-.PHONY: demo test deps build lint bench samples clean
+.PHONY: demo test deps build lint bench samples symbols clean
 
 ## deps: install the system libraries when missing (as root), or print the command to run.
 deps:
@@ -51,6 +51,13 @@ bench: deps
 ## samples: regenerate SampleReports/ and Tests/Fixtures/ (needs python3 and bsdtar from libarchive-tools).
 samples:
 	python3 Scripts/make-samples.py
+
+## symbols: rebuild SampleReports/Symbols/ (a real Mach-O, dSYMs, a fat binary) from C sources.
+symbols:
+	@if ! command -v ld64.lld-14 >/dev/null 2>&1 || ! command -v dsymutil-14 >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = "0" ]; then apt-get update -qq && apt-get install -y -qq lld-14 llvm-14 >/dev/null; \
+		else echo "Run: sudo apt-get install -y lld-14 llvm-14"; exit 1; fi; fi
+	Scripts/make-symbols.sh
 
 clean:
 	rm -rf .build out

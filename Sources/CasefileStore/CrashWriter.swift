@@ -7,6 +7,19 @@ import GRDB
 /// Addresses are unsigned 64-bit; SQLite integers are signed, so they are stored by bit pattern (every iOS user
 /// space address is below 2^63 and reads back unchanged).
 enum CrashWriter {
+    /// `symbolicated:dwarf`, `no-debug-file`, … or `nil` when the frame was not looked at.
+    static func status(_ symbolication: FrameSymbolication?) -> String? {
+        switch symbolication?.status {
+        case .none: nil
+        case .symbolicated(let backend): "symbolicated:\(backend)"
+        case .noDebugFile: "no-debug-file"
+        case .uuidMismatch: "uuid-mismatch"
+        case .imageWithoutUUID: "image-without-uuid"
+        case .outsideImage: "outside-image"
+        case .notFound: "not-found"
+        }
+    }
+
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -68,18 +81,25 @@ enum CrashWriter {
     private static func insert(
         _ frame: Frame, crash: Int64, thread: Int?, seq: Int, appImage: String?, _ db: Database
     ) throws {
+        let function = frame.symbolication?.locations.last
+        let inlinedLocations = frame.symbolication?.locations.dropLast() ?? []
+        let inlined =
+            inlinedLocations.isEmpty
+            ? nil : String(decoding: try encoder.encode(Array(inlinedLocations)), as: UTF8.self)
         try db.cachedStatement(
             sql: """
                 INSERT INTO crash_frames (crash_id, thread_index, exception_backtrace, seq, image, image_uuid, address,
-                load_address, image_offset, symbol, symbol_offset, file, line, inlined, in_app)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                load_address, image_offset, symbol, symbol_offset, file, line, inlined, in_app, symbolication_status,
+                symbolication_reason, function, source_file, source_line, inlined_json)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             crash, thread, thread == nil, seq, frame.image, frame.imageUUID,
             frame.address.map { Int64(bitPattern: $0) },
             frame.imageLoadAddress.map { Int64(bitPattern: $0) }, frame.imageOffset.map { Int64(bitPattern: $0) },
             frame.symbol, frame.symbolOffset.map { Int64(bitPattern: $0) }, frame.file, frame.line, frame.inlined,
-            frame.image != nil && frame.image == appImage,
+            frame.image != nil && frame.image == appImage, status(frame.symbolication), frame.symbolication?.reason,
+            function?.simpleName, function?.file, function?.line, inlined,
         ])
     }
 }

@@ -173,6 +173,16 @@ enum Schema {
                 t.column("in_app", .boolean).notNull()
             }
         }
+        migrator.registerMigration("v3-symbolication") { db in
+            try db.alter(table: "crash_frames") { t in
+                t.add(column: "symbolication_status", .text)
+                t.add(column: "symbolication_reason", .text)
+                t.add(column: "function", .text)
+                t.add(column: "source_file", .text)
+                t.add(column: "source_line", .integer)
+                t.add(column: "inlined_json", .text)
+            }
+        }
         return migrator
     }
 }

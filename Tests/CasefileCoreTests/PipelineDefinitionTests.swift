@@ -14,6 +14,10 @@ import Testing
         #expect(definition.database.lastPathComponent == "casefile.sqlite")
         #expect(definition.ignore == ["*.md", "*.py", "*.sh", "Symbols"])
         #expect(definition.limits == ArchiveLimits.default)
+        #expect(
+            definition.symbolFolders.map(\.path) == [
+                Samples.repository.appendingPathComponent("SampleReports/Symbols").path
+            ])
     }
 
     @Test func resolvesRelativePathsAgainstTheDefinitionsFolder() throws {

@@ -86,3 +86,40 @@ import Testing
                 "quarantined: \(path): entry 'broken-kscrash.json': crash report JSON is invalid beyond repair"))
     }
 }
+
+@Suite struct SymbolsOptionTests {
+    let crashFile = Casefile.repository.appendingPathComponent(
+        "SampleReports/Symbols/Crashes/checkout-total-iphone14.crash"
+    ).path
+    let symbols = Casefile.repository.appendingPathComponent("SampleReports/Symbols").path
+
+    @Test func triageShowsFunctionsFilesAndLines() throws {
+        let result = try Casefile.run(["triage", crashFile, "--symbols", symbols])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.contains(
+                "| 0 | ShopApp ★ | `0x104a2c02c` | ShopApp.CartViewModel.total() (checkout.c:17) · inlined apply_discount (checkout.c:5) |"
+            ))
+        #expect(
+            result.stdout.contains(
+                "| 1 | ShopApp ★ | `0x104a2c060` | ShopApp.CheckoutViewController.viewDidLoad() (checkout.c:25) |"))
+        #expect(
+            result.stdout.contains(
+                "- not symbolicated: no debug file for UUID 5b4c3d2e-1f0a-39b8-c7d6-e5f4a3b2c1d0 (libdyld.dylib)"))
+    }
+
+    @Test func symbolicatePrintsInlinedFramesAsAppleDoes() throws {
+        let result = try Casefile.run(["symbolicate", crashFile, "--symbols", symbols])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("0   ShopApp                       \t0x0000000104a2c02c apply_discount (checkout.c:5)"))
+        #expect(
+            lines.contains(
+                "0   ShopApp                       \t0x0000000104a2c02c ShopApp.CartViewModel.total() -> Swift.Int (checkout.c:17)"
+            ))
+        #expect(lines.contains("2   ShopApp                       \t0x0000000104a2c080 main (checkout.c:30)"))
+        #expect(
+            result.stderr
+                == "not symbolicated: no debug file for UUID 5b4c3d2e-1f0a-39b8-c7d6-e5f4a3b2c1d0 (libdyld.dylib)\n")
+    }
+}

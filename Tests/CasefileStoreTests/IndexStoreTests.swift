@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func appliesTheNamedMigrations() throws {
-        #expect(try IndexStore.inMemory().appliedMigrations() == ["v1-foundation", "v2-crashes"])
+        #expect(try IndexStore.inMemory().appliedMigrations() == ["v1-foundation", "v2-crashes", "v3-symbolication"])
     }
 
     @Test func indexesGoodReportsAndQuarantinesBadInputsInOneRun() async throws {

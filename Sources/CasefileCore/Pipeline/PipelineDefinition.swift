@@ -24,11 +24,13 @@ public struct PipelineDefinition: Sendable {
     public var limits: ArchiveLimits
     /// How many inputs are unpacked and parsed at once; the core count when not set.
     public var concurrency: Int
+    /// Folders of debug files (`.dSYM` bundles, Mach-O binaries) to symbolicate crashes with.
+    public var symbolFolders: [URL]
 
     /// Creates a definition from values.
     public init(
         inbox: URL, output: URL, database: URL, ignore: [String] = [], limits: ArchiveLimits = .default,
-        concurrency: Int? = nil
+        concurrency: Int? = nil, symbolFolders: [URL] = []
     ) {
         self.version = Self.supportedVersions.upperBound
         self.inbox = inbox
@@ -37,6 +39,7 @@ public struct PipelineDefinition: Sendable {
         self.database = database
         self.limits = limits
         self.concurrency = max(1, concurrency ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.symbolFolders = symbolFolders
     }
 
     /// Reads a definition file.
@@ -77,6 +80,7 @@ public struct PipelineDefinition: Sendable {
         var inbox = try reader.table("inbox")
         var output = try reader.table("output")
         var limitsTable = try reader.table("limits")
+        var symbolsTable = try reader.table("symbols")
         func resolve(_ value: String) -> URL {
             value.hasPrefix("/")
                 ? URL(fileURLWithPath: value) : baseDirectory.appendingPathComponent(value).standardizedFileURL
@@ -96,8 +100,9 @@ public struct PipelineDefinition: Sendable {
         let concurrency = try reader.positiveInt("concurrency")
         self.init(
             inbox: resolve(inboxPath), output: resolve(outputPath), database: resolve(databasePath),
-            ignore: try inbox.strings("ignore") ?? [], limits: limits, concurrency: concurrency)
-        for table in [reader, inbox, output, limitsTable] {
+            ignore: try inbox.strings("ignore") ?? [], limits: limits, concurrency: concurrency,
+            symbolFolders: (try symbolsTable.strings("paths") ?? []).map(resolve))
+        for table in [reader, inbox, output, limitsTable, symbolsTable] {
             try table.rejectUnknownKeys()
         }
     }

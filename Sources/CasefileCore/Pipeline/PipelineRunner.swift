@@ -44,6 +44,9 @@ public struct PipelineRunner: Sendable {
         let reportsFolder = definition.output.appendingPathComponent("reports")
         try FileManager.default.createDirectory(at: reportsFolder, withIntermediateDirectories: true)
 
+        let symbolicator =
+            definition.symbolFolders.isEmpty
+            ? nil : Symbolicator(index: DebugFileIndex(scanning: definition.symbolFolders))
         try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
             var pending = inputs.makeIterator()
             var running = 0
@@ -51,7 +54,9 @@ public struct PipelineRunner: Sendable {
                 guard let url = pending.next() else { return }
                 running += 1
                 let limits = definition.limits
-                group.addTask { (url.path, await Self.process(url, limits: limits, index: index)) }
+                group.addTask {
+                    (url.path, await Self.process(url, limits: limits, index: index, symbolicator: symbolicator))
+                }
             }
             for _ in 0..<definition.concurrency { startNext() }
             var done = 0
@@ -113,7 +118,9 @@ public struct PipelineRunner: Sendable {
     }
 
     /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel.
-    private static func process(_ url: URL, limits: ArchiveLimits, index: some ReportIndex) async -> Outcome {
+    private static func process(
+        _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: Symbolicator?
+    ) async -> Outcome {
         let sha256: String
         do {
             sha256 = try ContentHash.of(url)
@@ -130,11 +137,14 @@ public struct PipelineRunner: Sendable {
             return .failed(InputRecord(path: url.path, sha256: sha256, kind: "unknown"), InputError(error))
         }
         let record = InputRecord(path: url.path, sha256: sha256, kind: unpacked.kind.rawValue)
-        let output: ReportReader.Output
+        var output: ReportReader.Output
         do {
             output = try ReportReader().read(unpacked)
         } catch {
             return .failed(record, error)
+        }
+        if let symbolicator {
+            output.reports = output.reports.map { symbolicator.symbolicate($0) }
         }
         let renderer = ReportSummary()
         var paths: [String: String] = [:]

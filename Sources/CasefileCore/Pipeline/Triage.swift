@@ -10,14 +10,18 @@ public struct Triage: Sendable {
         self.limits = limits
     }
 
-    /// The reports of the input at `path`.
-    public func reports(at path: String) throws(InputError) -> ReportReader.Output {
+    /// The reports of the input at `path`, their crashes symbolicated when a symbolicator is given.
+    public func reports(at path: String, symbolicator: Symbolicator? = nil) throws(InputError) -> ReportReader.Output {
         let unpacked: UnpackedInput
         do {
             unpacked = try ArchiveReader(limits: limits).read(path: path)
         } catch {
             throw InputError(error)
         }
-        return try ReportReader().read(unpacked)
+        var output = try ReportReader().read(unpacked)
+        if let symbolicator {
+            output.reports = output.reports.map { symbolicator.symbolicate($0) }
+        }
+        return output
     }
 }

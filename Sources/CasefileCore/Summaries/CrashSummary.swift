@@ -105,11 +105,27 @@ struct CrashSummary {
             lines += ["", "</details>"]
         }
         lines += ["", "★ the app's own image."]
+        var reasons: [String] = []
+        for reason in frames.compactMap({ $0.symbolication?.reason }) where !reasons.contains(reason) {
+            reasons.append(reason)
+        }
+        let symbolicated = frames.filter { $0.symbolication?.locations.isEmpty == false }.count
+        if frames.contains(where: { $0.symbolication != nil }) {
+            lines.append("Symbolicated \(symbolicated) of \(frames.count) frames.")
+        }
+        lines += reasons.map { "- not symbolicated: \($0)" }
         return lines
     }
 
     /// `symbol + 96 (File.swift:41)`, or `ShopApp + 34280` when unsymbolicated.
     static func location(_ frame: Frame) -> String {
+        if let locations = frame.symbolication?.locations, let function = locations.last {
+            // The frame's own function first; functions inlined into it after, innermost last.
+            var text = function.description
+            let inlined = locations.dropLast().reversed().map(\.description)
+            if !inlined.isEmpty { text += " · inlined " + inlined.joined(separator: " → ") }
+            return text
+        }
         var text: String
         if let symbol = frame.symbol {
             text = symbol + (frame.symbolOffset.map { " + \($0)" } ?? "")

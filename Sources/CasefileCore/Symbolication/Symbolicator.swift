@@ -117,3 +117,16 @@ public struct Symbolicator: Sendable {
         }
     }
 }
+
+extension Symbolicator {
+    /// The report with every crash symbolicated; back-end failures become report warnings.
+    public func symbolicate(_ report: Report) -> Report {
+        var report = report
+        for index in report.crashes.indices {
+            let result = symbolicate(report.crashes[index])
+            report.crashes[index] = result.crash
+            report.warnings += result.warnings.map { Diagnostic(file: "symbolication", message: $0) }
+        }
+        return report
+    }
+}

@@ -19,8 +19,14 @@ extension Casefile {
         @Option(help: "Output format: markdown or json (the parsed model).")
         var format: Format = .markdown
 
+        @Option(name: .long, help: "A folder of debug files to symbolicate crashes with; may be repeated.")
+        var symbols: [String] = []
+
         func run() throws {
-            let output = try Casefile.readReports(at: path)
+            let symbolicator =
+                symbols.isEmpty
+                ? nil : Symbolicator(index: DebugFileIndex(scanning: symbols.map { URL(fileURLWithPath: $0) }))
+            let output = try Casefile.readReports(at: path, symbolicator: symbolicator)
             for note in output.notes {
                 printError("note: \(note)")
             }
@@ -44,9 +50,9 @@ extension Casefile {
     }
 
     /// Reads the reports of one input, or prints the one-line reason and exits with 1.
-    static func readReports(at path: String) throws -> ReportReader.Output {
+    static func readReports(at path: String, symbolicator: Symbolicator? = nil) throws -> ReportReader.Output {
         do {
-            return try CasefileCore.Triage().reports(at: path)
+            return try CasefileCore.Triage().reports(at: path, symbolicator: symbolicator)
         } catch {
             printError("casefile: \(error)")
             throw ExitStatus.quarantined.exitCode
