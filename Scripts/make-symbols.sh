@@ -42,3 +42,4 @@ dwarfdump=$(command -v llvm-dwarfdump-14 || echo /usr/lib/llvm-14/bin/llvm-dwarf
     llvm-nm -n -arch x86_64 Fat/ShopApp
 } > facts.txt
 cat facts.txt
+python3 "$(dirname "$0")/make-breakpad.py" > /dev/null

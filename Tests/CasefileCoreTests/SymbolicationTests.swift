@@ -48,7 +48,12 @@ import Testing
         let index = DebugFileIndex(scanning: [Self.symbols])
         #expect(index.entry(uuid: Self.thinUUID)?.slice.hasDWARF == true)
         #expect(index.entry(uuid: Self.fatX86UUID, arch: "x86_64")?.slice.arch == "x86_64")
-        #expect(index.entries(named: "ShopApp").count == 6)  // binary + dSYM, and two slices of each fat file
+        // The binary and its dSYM, two slices of each fat file, and the Breakpad file.
+        #expect(index.entries(named: "ShopApp").count == 7)
+        #expect(
+            index.entriesByUUID[Self.thinUUID]?.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [
+                .breakpad, .machO, .machO,
+            ])
         #expect(index.problems.isEmpty)
     }
 
@@ -93,7 +98,8 @@ import Testing
     }
 
     @Test func fallsBackToTheSymbolTableWithoutLLVMSymbolizer() throws {
-        let symbolicator = Symbolicator(index: DebugFileIndex(scanning: [Self.symbols]), llvmSymbolizer: nil)
+        let dsym = Self.symbols.appendingPathComponent("ShopApp.dSYM")
+        let symbolicator = Symbolicator(index: DebugFileIndex(scanning: [dsym]), llvmSymbolizer: nil)
         let result = symbolicator.symbolicate(try crash("checkout-total-iphone14.crash"))
         let frames = try #require(result.crash.crashingThread?.frames)
         #expect(frames[0].symbolication?.status == .symbolicated(backend: "symbol-table"))
@@ -104,6 +110,35 @@ import Testing
             result.warnings == [
                 "llvm-symbolizer not found: DWARF files are read for function names only, without lines"
             ])
+    }
+
+    @Test(arguments: [true, false])
+    func symbolicatesThroughBreakpadInlineRecords(_ onlyBreakpad: Bool) throws {
+        // Alone, or beside the dSYM when llvm-symbolizer is missing: Breakpad gives lines, a symbol table would not.
+        let folder = onlyBreakpad ? Self.symbols.appendingPathComponent("Breakpad") : Self.symbols
+        let symbolicator = Symbolicator(index: DebugFileIndex(scanning: [folder]), llvmSymbolizer: nil)
+        let result = symbolicator.symbolicate(try crash("checkout-total-iphone14.crash"))
+        let frames = try #require(result.crash.crashingThread?.frames)
+        #expect(frames[0].symbolication?.status == .symbolicated(backend: "breakpad"))
+        #expect(
+            frames[0].symbolication?.locations.map(\.rawName) == [
+                "apply_discount", "$s7ShopApp13CartViewModelC5totalSiyF",
+            ])
+        #expect(frames[0].symbolication?.locations.map(\.line) == [5, 17])
+        #expect(frames[1].symbolication?.locations.map(\.line) == [25])
+        #expect(frames[2].symbolication?.locations.map(\.rawName) == ["main"])
+        #expect(frames[2].symbolication?.locations.map(\.line) == [30])
+    }
+
+    @Test func readsTheBreakpadModuleRecord() throws {
+        let path = Self.symbols.appendingPathComponent("Breakpad/ShopApp.sym").path
+        let symbols = try BreakpadSymbols(text: try String(contentsOfFile: path, encoding: .utf8), file: path)
+        #expect(symbols.uuid == Self.thinUUID)
+        #expect(symbols.arch == "arm64")
+        #expect(symbols.name == "ShopApp")
+        // PUBLIC records answer past the last FUNC's range; nothing answers below the first.
+        #expect(symbols.lookup(0x4074).map(\.rawName) == ["main"])
+        #expect(symbols.lookup(0x10).isEmpty)
     }
 
     @Test(arguments: [("x86_64", fatX86UUID), ("arm64", fatArm64UUID)])

@@ -7,6 +7,16 @@ public import Foundation
 public struct DebugFileIndex: Sendable {
     /// One slice of one file that can symbolicate an image.
     public struct Entry: Sendable, Hashable, Codable {
+        /// What kind of debug file it is.
+        public enum Kind: String, Sendable, Hashable, Codable {
+            /// A Mach-O file: a dSYM's DWARF, or a binary's symbol table.
+            case machO
+            /// A Breakpad `.sym` file; its addresses are image-relative (its slice's text address is 0).
+            case breakpad
+        }
+
+        /// What kind of debug file it is.
+        public var kind: Kind
         /// The file (for a dSYM, the DWARF file inside the bundle).
         public var path: String
         /// The slice.
@@ -31,10 +41,15 @@ public struct DebugFileIndex: Sendable {
     }
 
     /// The entry for an image's UUID and architecture; any architecture when `arch` is `nil` or not found.
-    public func entry(uuid: String, arch: String? = nil) -> Entry? {
+    public func entry(uuid: String, arch: String? = nil, canReadDWARF: Bool = true) -> Entry? {
         guard let entries = entriesByUUID[uuid] else { return nil }
-        // Prefer a slice with DWARF (the dSYM) over the binary's symbol table.
-        let sorted = entries.sorted { $0.slice.hasDWARF && !$1.slice.hasDWARF }
+        // DWARF (function, file, line, inlines) when it can be read, then Breakpad (the same, parsed natively),
+        // then a symbol table (function names only).
+        func rank(_ entry: Entry) -> Int {
+            if entry.kind == .breakpad { return 1 }
+            return entry.slice.hasDWARF && canReadDWARF ? 0 : 2
+        }
+        let sorted = entries.sorted { rank($0) < rank($1) }
         return sorted.first { $0.slice.arch == arch } ?? sorted.first
     }
 
@@ -58,19 +73,37 @@ public struct DebugFileIndex: Sendable {
             let values = try? url.resourceValues(forKeys: Set(keys))
             guard values?.isRegularFile == true, values?.isSymbolicLink != true else { continue }
             guard let handle = FileHandle(forReadingAtPath: url.path) else { continue }
-            let prefix = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
+            let prefix = [UInt8]((try? handle.read(upToCount: 1024)) ?? Data())
             try? handle.close()
+            if prefix.starts(with: Array("MODULE ".utf8)) {
+                addBreakpad(prefix, url: url)
+                continue
+            }
             guard MachOFile.isMachO(prefix) else { continue }
             do {
                 for slice in try MachOFile.slices(atPath: url.path) {
                     guard let uuid = slice.uuid else { continue }
-                    let entry = Entry(path: url.path, slice: slice, imageName: Self.imageName(url))
+                    let entry = Entry(kind: .machO, path: url.path, slice: slice, imageName: Self.imageName(url))
                     entriesByUUID[uuid, default: []].append(entry)
                 }
             } catch {
                 problems.append(error.description)
             }
         }
+    }
+
+    private mutating func addBreakpad(_ prefix: [UInt8], url: URL) {
+        let firstLine = String(decoding: prefix.prefix { $0 != 0x0A }, as: UTF8.self)
+        guard let module = BreakpadSymbols.module(Substring(firstLine)),
+            let uuid = UUIDText.normalize(String(module.id.prefix(32)))
+        else {
+            problems.append("\(url.path): a MODULE record without a UUID")
+            return
+        }
+        var slice = MachOSlice(arch: module.arch, uuid: uuid, fileOffset: 0, size: 0, fileType: 0)
+        slice.textVMAddress = 0
+        entriesByUUID[uuid, default: []].append(
+            Entry(kind: .breakpad, path: url.path, slice: slice, imageName: module.name))
     }
 
     /// `ShopApp` for `ShopApp.app.dSYM/Contents/Resources/DWARF/ShopApp`, `ShopApp` for a bare `ShopApp`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The Symbolicate stage: maps each frame to function, file and line through the debug file whose UUID matches
 /// the frame's image — never a file whose UUID does not match — and says why when it cannot.
 ///
@@ -47,7 +49,9 @@ public struct Symbolicator: Sendable {
                 frame.symbolication = FrameSymbolication(status: .imageWithoutUUID(image: image.name))
                 return
             }
-            guard let entry = index.entry(uuid: uuid, arch: image.arch), let text = entry.slice.textVMAddress else {
+            guard let entry = index.entry(uuid: uuid, arch: image.arch, canReadDWARF: llvmSymbolizer != nil),
+                let text = entry.slice.textVMAddress
+            else {
                 let others = index.entries(named: image.name).compactMap(\.slice.uuid)
                 frame.symbolication = FrameSymbolication(
                     status: others.isEmpty
@@ -74,7 +78,8 @@ public struct Symbolicator: Sendable {
             plan(&crash.exceptionBacktrace[position], thread: nil, position: position, isCrashingFrame: false)
         }
 
-        if llvmSymbolizer == nil, pending.values.contains(where: { $0.entry.slice.hasDWARF }) {
+        if llvmSymbolizer == nil, pending.values.contains(where: { $0.entry.kind == .machO && $0.entry.slice.hasDWARF })
+        {
             warnings.append("llvm-symbolizer not found: DWARF files are read for function names only, without lines")
         }
         for (_, job) in pending.sorted(by: { $0.key < $1.key }) {
@@ -105,6 +110,17 @@ public struct Symbolicator: Sendable {
     private func resolve(
         _ entry: DebugFileIndex.Entry, addresses: [UInt64], backend: inout String
     ) throws(SymbolicationError) -> [[SourceLocation]] {
+        if entry.kind == .breakpad {
+            backend = "breakpad"
+            let text: String
+            do {
+                text = try String(contentsOfFile: entry.path, encoding: .utf8)
+            } catch {
+                throw SymbolicationError(file: entry.path, reason: "cannot read the Breakpad file")
+            }
+            let symbols = try BreakpadSymbols(text: text, file: entry.path)
+            return addresses.map(symbols.lookup)
+        }
         if entry.slice.hasDWARF, let llvmSymbolizer {
             backend = "dwarf"
             return try llvmSymbolizer.symbolize(file: entry.path, arch: entry.slice.arch, addresses: addresses)
