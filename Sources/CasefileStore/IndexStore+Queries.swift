@@ -129,6 +129,8 @@ public enum IndexTable: String, Sendable, CaseIterable {
     case crashThreads = "crash_threads"
     /// Crash frames.
     case crashFrames = "crash_frames"
+    /// Symbolication answers.
+    case symbolCache = "symbol_cache"
     /// Links between reports and the inputs they were found in.
     case reportInputs = "report_inputs"
 }

@@ -183,6 +183,15 @@ enum Schema {
                 t.add(column: "inlined_json", .text)
             }
         }
+        migrator.registerMigration("v4-symbol-cache") { db in
+            try db.create(table: "symbol_cache") { t in
+                t.column("uuid", .text).notNull()
+                t.column("address", .integer).notNull()
+                t.column("backend", .text).notNull()
+                t.column("locations_json", .text).notNull()
+                t.primaryKey(["uuid", "address"])
+            }
+        }
         return migrator
     }
 }

@@ -160,6 +160,23 @@ import Testing
         #expect((12...18).contains(frame.locations.last?.line ?? 0))
     }
 
+    @Test func answersFromTheCacheWithoutStartingABackEnd() throws {
+        let index = DebugFileIndex(scanning: [Self.symbols])
+        let cache = SymbolCache()
+        let first = Symbolicator(index: index, cache: cache).symbolicate(try crash("checkout-total-iphone14.crash"))
+        #expect(first.warnings.isEmpty)
+        #expect(cache.count == 3)  // the three ShopApp frames
+        // An llvm-symbolizer that cannot start would be a warning: the cache must answer instead.
+        let broken = LLVMSymbolizer(executable: URL(fileURLWithPath: "/nonexistent/llvm-symbolizer"))
+        let second = Symbolicator(index: index, llvmSymbolizer: broken, cache: cache)
+            .symbolicate(try crash("checkout-total-iphone14.crash"))
+        #expect(second.warnings.isEmpty)
+        let frames = try #require(second.crash.crashingThread?.frames)
+        #expect(frames[0].symbolication?.locations.map(\.line) == [5, 17])
+        #expect(frames[1].symbolication?.locations.map(\.line) == [25])
+        #expect(frames[0].symbolication?.status == .symbolicated(backend: "dwarf"))
+    }
+
     @Test func demanglesSwiftAndCxxNames() {
         #expect(
             Demangler.demangle("$s7ShopApp13CartViewModelC5totalSiyF") == "ShopApp.CartViewModel.total() -> Swift.Int")

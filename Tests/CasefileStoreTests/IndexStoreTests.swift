@@ -28,7 +28,10 @@ import Testing
     }
 
     @Test func appliesTheNamedMigrations() throws {
-        #expect(try IndexStore.inMemory().appliedMigrations() == ["v1-foundation", "v2-crashes", "v3-symbolication"])
+        #expect(
+            try IndexStore.inMemory().appliedMigrations() == [
+                "v1-foundation", "v2-crashes", "v3-symbolication", "v4-symbol-cache",
+            ])
     }
 
     @Test func indexesGoodReportsAndQuarantinesBadInputsInOneRun() async throws {
@@ -105,6 +108,24 @@ import Testing
         #expect(frames.map(\.address) == [0x1_00d5_30f4, 0x1_00d5_22c0, 0x1_ab5e_2c8c, 0x1_ab5e_45e8, 0x1_f0b5_14f4])
         #expect(frames.map(\.inApp) == [true, true, false, false, false])
         #expect(frames.first?.symbol == "ImageCache.store(_:for:)")
+    }
+
+    @Test func keepsTheSymbolCacheBetweenRuns() async throws {
+        let store = try IndexStore(path: definition.database.path)
+        let cache = SymbolCache()
+        let location = SourceLocation(rawName: "$s7ShopApp13CartViewModelC5totalSiyF", file: "checkout.c", line: 17)
+        cache.insert([
+            SymbolCache.Entry(
+                uuid: "4c4c440a-5555-3144-a121-7090b91a2dbc", address: 0x1_0000_402c,
+                result: SymbolCache.Result(backend: "dwarf", locations: [location]))
+        ])
+        try await store.saveSymbolCache(cache)
+        #expect(try store.count(.symbolCache) == 1)
+        let loaded = try await store.loadSymbolCache()
+        let result = loaded.result(uuid: "4c4c440a-5555-3144-a121-7090b91a2dbc", address: 0x1_0000_402c)
+        #expect(result?.locations == [location])
+        #expect(result?.backend == "dwarf")
+        #expect(loaded.takeNewEntries().isEmpty)  // loaded answers are not written back again
     }
 
     @Test func refusesADatabaseItCannotOpen() {

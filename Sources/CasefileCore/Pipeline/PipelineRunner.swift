@@ -46,7 +46,9 @@ public struct PipelineRunner: Sendable {
 
         let symbolicator =
             definition.symbolFolders.isEmpty
-            ? nil : Symbolicator(index: DebugFileIndex(scanning: definition.symbolFolders))
+            ? nil
+            : Symbolicator(
+                index: DebugFileIndex(scanning: definition.symbolFolders), cache: try await index.loadSymbolCache())
         try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
             var pending = inputs.makeIterator()
             var running = 0
@@ -67,6 +69,9 @@ public struct PipelineRunner: Sendable {
                 progress(Progress(done: done, total: inputs.count, input: path))
                 startNext()
             }
+        }
+        if let symbolicator {
+            try await index.saveSymbolCache(symbolicator.cache)
         }
         summary.seconds = Date().timeIntervalSince(started)
         try await index.finishRun(runID, summary: summary, finishedAt: Date())

@@ -11,11 +11,17 @@ public struct Symbolicator: Sendable {
     public var index: DebugFileIndex
     /// The DWARF back end; without it only symbol tables are used.
     public var llvmSymbolizer: LLVMSymbolizer?
+    /// Answers already known, by UUID and address; consulted before any back end runs.
+    public var cache: SymbolCache
 
     /// Creates a symbolicator.
-    public init(index: DebugFileIndex, llvmSymbolizer: LLVMSymbolizer? = LLVMSymbolizer.locate()) {
+    public init(
+        index: DebugFileIndex, llvmSymbolizer: LLVMSymbolizer? = LLVMSymbolizer.locate(),
+        cache: SymbolCache = SymbolCache()
+    ) {
         self.index = index
         self.llvmSymbolizer = llvmSymbolizer
+        self.cache = cache
     }
 
     private struct Lookup {
@@ -61,6 +67,12 @@ public struct Symbolicator: Sendable {
             }
             var lookup = text &+ (address - image.loadAddress)
             if !isCrashingFrame, lookup > 0 { lookup -= 1 }
+            if let known = cache.result(uuid: uuid, address: lookup) {
+                frame.symbolication = FrameSymbolication(
+                    status: known.locations.isEmpty ? .notFound : .symbolicated(backend: known.backend),
+                    lookupAddress: lookup, locations: known.locations)
+                return
+            }
             frame.symbolication = FrameSymbolication(status: .notFound, lookupAddress: lookup)
             let key = "\(entry.path)#\(entry.slice.arch)"
             pending[key, default: (entry, [])].lookups.append(Lookup(thread: thread, frame: position, address: lookup))
@@ -90,6 +102,14 @@ public struct Symbolicator: Sendable {
             } catch {
                 warnings.append(error.description)
                 continue
+            }
+            if let uuid = job.entry.slice.uuid {
+                cache.insert(
+                    zip(job.lookups, results).map { lookup, locations in
+                        SymbolCache.Entry(
+                            uuid: uuid, address: lookup.address,
+                            result: SymbolCache.Result(backend: backend, locations: locations))
+                    })
             }
             for (lookup, locations) in zip(job.lookups, results) where !locations.isEmpty {
                 func apply(_ frame: inout Frame) {

@@ -1,0 +1,42 @@
+public import CasefileCore
+import Foundation
+import GRDB
+
+extension IndexStore {
+    /// The symbolication answers stored by earlier runs.
+    public func loadSymbolCache() async throws -> SymbolCache {
+        let decoder = JSONDecoder()
+        let entries = try await queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT uuid, address, backend, locations_json FROM symbol_cache").map { row in
+                let address: Int64 = row["address"]
+                let json: String = row["locations_json"]
+                let locations = try decoder.decode([SourceLocation].self, from: Data(json.utf8))
+                return SymbolCache.Entry(
+                    uuid: row["uuid"], address: UInt64(bitPattern: address),
+                    result: SymbolCache.Result(backend: row["backend"], locations: locations))
+            }
+        }
+        let cache = SymbolCache()
+        cache.insert(entries, persist: false)
+        return cache
+    }
+
+    /// Stores the answers the cache gained since it was loaded, in one transaction.
+    public func saveSymbolCache(_ cache: SymbolCache) async throws {
+        let entries = cache.takeNewEntries()
+        guard !entries.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        try await queue.write { db in
+            for entry in entries {
+                let json = String(decoding: try encoder.encode(entry.result.locations), as: UTF8.self)
+                try db.cachedStatement(
+                    sql: """
+                        INSERT OR REPLACE INTO symbol_cache (uuid, address, backend, locations_json)
+                        VALUES (?, ?, ?, ?)
+                        """
+                ).execute(arguments: [entry.uuid, Int64(bitPattern: entry.address), entry.result.backend, json])
+            }
+        }
+    }
+}
