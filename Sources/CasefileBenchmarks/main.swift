@@ -77,3 +77,54 @@ for (name, text) in inputs where only.map({ name.contains($0) }) ?? true {
             format: "%@: %.0f reports/s (%.1f KB, %d threads, one core)", name, Double(count) / seconds,
             Double(bytes.count) / 1000, threads))
 }
+
+// Symbolication: look-ups per second from a cold dSYM (llvm-symbolizer started for the crash) and from the warm
+// cache, over a crash of 20,000 frames inside the fixture's __text; then the time to index 100 dSYMs.
+if only.map({ "symbols".contains($0) }) ?? true {
+    let symbols = URL(fileURLWithPath: "\(root)/Symbols")
+    guard let slice = try? MachOFile.slices(atPath: symbols.appendingPathComponent("ShopApp").path).first,
+        let uuid = slice.uuid
+    else {
+        print("symbols: cannot read \(root)/Symbols/ShopApp")
+        exit(2)
+    }
+    let index = DebugFileIndex(scanning: [symbols])
+    let load: UInt64 = 0x1_04a2_8000
+    var crash = Crash(format: .appleText)
+    crash.images = [
+        BinaryImage(name: "ShopApp", arch: "arm64", uuid: uuid, loadAddress: load, endAddress: load + 0xffff)
+    ]
+    let frames = (0..<20_000).map { Frame(image: "ShopApp", address: load + 0x4004 + UInt64($0 % 0x8c)) }
+    crash.threads = [CrashThread(index: 0, crashed: true, frames: frames)]
+    crash.crashedThread = 0
+
+    func measure(_ label: String, runs: Int, _ body: () -> Void) {
+        let start = Date()
+        for _ in 0..<runs { body() }
+        let seconds = Date().timeIntervalSince(start)
+        print(String(format: "%@: %.0f look-ups/s", label, Double(frames.count * runs) / seconds))
+    }
+    measure("symbol look-ups, cold dSYM (llvm-symbolizer; 20,000 frames, 140 distinct addresses)", runs: 3) {
+        _ = Symbolicator(index: index, cache: SymbolCache()).symbolicate(crash)
+    }
+    let warm = Symbolicator(index: index, cache: SymbolCache())
+    _ = warm.symbolicate(crash)
+    measure("symbol look-ups, warm cache", runs: 50) { _ = warm.symbolicate(crash) }
+    let breakpad = Symbolicator(
+        index: DebugFileIndex(scanning: [symbols.appendingPathComponent("Breakpad")]), llvmSymbolizer: nil)
+    measure("symbol look-ups, cold Breakpad file (same frames)", runs: 5) {
+        _ = Symbolicator(index: breakpad.index, llvmSymbolizer: nil, cache: SymbolCache()).symbolicate(crash)
+    }
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-dsyms-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for copy in 0..<100 {
+        try? FileManager.default.copyItem(
+            at: symbols.appendingPathComponent("ShopApp.dSYM"), to: folder.appendingPathComponent("ShopApp\(copy).dSYM")
+        )
+    }
+    let start = Date()
+    let big = DebugFileIndex(scanning: [folder])
+    print(String(format: "index 100 dSYMs: %.1f ms (%d slices)", Date().timeIntervalSince(start) * 1000, big.count))
+    try? FileManager.default.removeItem(at: folder)
+}

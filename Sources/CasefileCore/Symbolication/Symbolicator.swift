@@ -95,19 +95,27 @@ public struct Symbolicator: Sendable {
             warnings.append("llvm-symbolizer not found: DWARF files are read for function names only, without lines")
         }
         for (_, job) in pending.sorted(by: { $0.key < $1.key }) {
-            let results: [[SourceLocation]]
+            // Each distinct address is asked once: a crash repeats frames across threads and recursion.
+            var unique: [UInt64] = []
+            var seen: Set<UInt64> = []
+            for lookup in job.lookups where seen.insert(lookup.address).inserted {
+                unique.append(lookup.address)
+            }
+            let answers: [[SourceLocation]]
             var backend = "dwarf"
             do {
-                results = try resolve(job.entry, addresses: job.lookups.map(\.address), backend: &backend)
+                answers = try resolve(job.entry, addresses: unique, backend: &backend)
             } catch {
                 warnings.append(error.description)
                 continue
             }
+            let byAddress = Dictionary(zip(unique, answers), uniquingKeysWith: { first, _ in first })
+            let results = job.lookups.map { byAddress[$0.address] ?? [] }
             if let uuid = job.entry.slice.uuid {
                 cache.insert(
-                    zip(job.lookups, results).map { lookup, locations in
+                    zip(unique, answers).map { address, locations in
                         SymbolCache.Entry(
-                            uuid: uuid, address: lookup.address,
+                            uuid: uuid, address: address,
                             result: SymbolCache.Result(backend: backend, locations: locations))
                     })
             }
