@@ -94,3 +94,43 @@ import Testing
         #expect(result.stderr == "casefile: \(lockPath): another casefile run holds the lock; try again when it ends\n")
     }
 }
+
+@Suite final class DigestTests {
+    let work: URL
+
+    init() throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-digest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("inbox"), withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    @Test func writesFiguresNewReportsAndSymbolCoverage() throws {
+        let symbols = Casefile.repository.appendingPathComponent("SampleReports/Symbols")
+        try FileManager.default.copyItem(
+            at: symbols.appendingPathComponent("Crashes/checkout-total-iphone14.crash"),
+            to: work.appendingPathComponent("inbox/checkout-total-iphone14.crash"))
+        let pipeline = work.appendingPathComponent("pipeline.toml")
+        try """
+        version = 1
+        [inbox]
+        path = "inbox"
+        [output]
+        path = "out"
+        [symbols]
+        paths = ["\(symbols.path)"]
+        """.write(to: pipeline, atomically: true, encoding: .utf8)
+        let result = try Casefile.run(["run", pipeline.path], in: work)
+        #expect(result.status == 0)
+        let digest = try String(contentsOf: work.appendingPathComponent("out/digest.md"), encoding: .utf8)
+        #expect(digest.contains("| 1 | 1 | 0 | 0 | 1 | 0 |"))
+        // Three of the crash's four frames are in ShopApp, whose dSYM is in the symbol folder; libdyld's is not.
+        #expect(digest.contains("App frames symbolicated: 3 of 3 (100 %)."))
+        #expect(digest.contains("| libdyld.dylib | `5b4c3d2e-1f0a-39b8-c7d6-e5f4a3b2c1d0` | 1 |"))
+        #expect(digest.contains("**EXC_BAD_ACCESS (SIGSEGV)** in `ShopApp.CartViewModel.total() (checkout.c:17)"))
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/runs/run-1.md").path))
+    }
+}

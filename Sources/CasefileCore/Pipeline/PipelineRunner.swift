@@ -41,6 +41,7 @@ public struct PipelineRunner: Sendable {
         let runID = try await index.beginRun(pipeline: pipelineName, inbox: definition.inbox.path, startedAt: started)
         var summary = RunSummary(runID: runID)
         summary.inputs = inputs.count
+        var digest = RunDigest(summary: summary, symbolicationConfigured: !definition.symbolFolders.isEmpty)
         let reportsFolder = definition.output.appendingPathComponent("reports")
         try FileManager.default.createDirectory(at: reportsFolder, withIntermediateDirectories: true)
 
@@ -65,7 +66,8 @@ public struct PipelineRunner: Sendable {
             while running > 0, let (path, outcome) = try await group.next() {
                 running -= 1
                 done += 1
-                try await finish(outcome, into: &summary, index: index, run: runID, folder: reportsFolder)
+                try await finish(
+                    outcome, into: &summary, digest: &digest, index: index, run: runID, folder: reportsFolder)
                 progress(Progress(done: done, total: inputs.count, input: path))
                 startNext()
             }
@@ -75,11 +77,27 @@ public struct PipelineRunner: Sendable {
         }
         summary.seconds = Date().timeIntervalSince(started)
         try await index.finishRun(runID, summary: summary, finishedAt: Date())
+        digest.summary = summary
+        writeDigest(digest, startedAt: started)
         return summary
     }
 
+    /// Writes `digest.md` (the latest run) and `runs/run-N.md` into the output folder.
+    private func writeDigest(_ digest: RunDigest, startedAt: Date) {
+        let markdown = Data(digest.render(startedAt: startedAt).utf8)
+        let runs = definition.output.appendingPathComponent("runs")
+        do {
+            try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+            try markdown.write(to: runs.appendingPathComponent("run-\(digest.summary.runID).md"), options: .atomic)
+            try markdown.write(to: definition.output.appendingPathComponent("digest.md"), options: .atomic)
+        } catch {
+            logger.error("cannot write the run digest: \(error)")
+        }
+    }
+
     private func finish(
-        _ outcome: Outcome, into summary: inout RunSummary, index: some ReportIndex, run: Int64, folder: URL
+        _ outcome: Outcome, into summary: inout RunSummary, digest: inout RunDigest, index: some ReportIndex,
+        run: Int64, folder: URL
     ) async throws {
         switch outcome {
         case .skipped:
@@ -96,7 +114,9 @@ public struct PipelineRunner: Sendable {
                 // One input the index refuses is quarantined like any other; if quarantining fails too, the index
                 // itself is broken and the run stops.
                 let reason = InputError(input: input.record.path, reason: "cannot be indexed: \(error)")
-                try await finish(.failed(input.record, reason), into: &summary, index: index, run: run, folder: folder)
+                try await finish(
+                    .failed(input.record, reason), into: &summary, digest: &digest, index: index, run: run,
+                    folder: folder)
                 return
             }
             if outcome.inputWasKnown {
@@ -111,6 +131,9 @@ public struct PipelineRunner: Sendable {
                 } catch {
                     logger.error("cannot write summary \(url.path): \(error)")
                 }
+            }
+            for report in input.reports where outcome.newReportIDs.contains(report.id) {
+                digest.add(report, summaryPath: input.summaryPaths[report.id])
             }
             summary.processed += 1
             summary.quarantined += input.failedEntries

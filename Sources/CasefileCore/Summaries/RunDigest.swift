@@ -1,0 +1,120 @@
+public import Foundation
+
+/// What one run did, for the digest a triager reads in the morning: figures, new reports, quarantined inputs and
+/// symbol coverage.
+public struct RunDigest: Sendable {
+    /// A report indexed for the first time in this run.
+    public struct NewReport: Sendable, Hashable {
+        /// The report id.
+        public var id: String
+        /// One line: the crash headline, the first failed request, or the device.
+        public var headline: String
+        /// The summary file, relative to the output folder.
+        public var summaryPath: String?
+    }
+
+    /// An image whose UUID no debug file had.
+    public struct MissingImage: Sendable, Hashable {
+        /// The image name.
+        public var name: String
+        /// The image UUID.
+        public var uuid: String
+        /// How many frames of this run's crashes fell in it.
+        public var frames: Int
+    }
+
+    /// The run's figures.
+    public var summary: RunSummary
+    /// Reports indexed for the first time, in the order they finished.
+    public var newReports: [NewReport] = []
+    /// App frames of this run's crashes, and how many of them were symbolicated.
+    public var inAppFrames = 0
+    /// App frames symbolicated.
+    public var inAppSymbolicated = 0
+    /// Whether symbol folders were configured.
+    public var symbolicationConfigured = false
+    private var missing: [String: MissingImage] = [:]
+
+    /// Starts a digest.
+    public init(summary: RunSummary, symbolicationConfigured: Bool) {
+        self.summary = summary
+        self.symbolicationConfigured = symbolicationConfigured
+    }
+
+    /// Counts a new report: its headline and, for crashes, its symbol coverage.
+    public mutating func add(_ report: Report, summaryPath: String?) {
+        newReports.append(NewReport(id: report.id, headline: Self.headline(report), summaryPath: summaryPath))
+        for crash in report.crashes {
+            for frame in crash.threads.flatMap(\.frames) + crash.exceptionBacktrace {
+                if CrashSummary.isApp(frame, crash: crash) {
+                    inAppFrames += 1
+                    if frame.symbolication?.locations.isEmpty == false { inAppSymbolicated += 1 }
+                }
+                switch frame.symbolication?.status {
+                case .noDebugFile(let image, let uuid), .uuidMismatch(let image, let uuid, _):
+                    missing[uuid, default: MissingImage(name: image, uuid: uuid, frames: 0)].frames += 1
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Images without a debug file, most frames first.
+    public var missingImages: [MissingImage] {
+        missing.values.sorted { ($0.frames, $1.name) > ($1.frames, $0.name) }
+    }
+
+    /// The digest as Markdown.
+    public func render(startedAt: Date) -> String {
+        var lines = ["# Casefile run \(summary.runID) — \(startedAt.formatted(.iso8601))", ""]
+        lines += [
+            "| Inputs | Processed | Skipped | Quarantined | New reports | Duplicates | Seconds |",
+            "|---:|---:|---:|---:|---:|---:|---:|",
+            "| \(summary.inputs) | \(summary.processed) | \(summary.skipped) | \(summary.quarantined.count) | "
+                + "\(summary.newReports) | \(summary.duplicateReports) | \(String(format: "%.2f", summary.seconds)) |",
+            "",
+            "## New reports", "",
+        ]
+        if newReports.isEmpty {
+            lines.append("None.")
+        }
+        for report in newReports.prefix(200) {
+            let link =
+                report.summaryPath.map { "[\(String(report.id.prefix(12)))](\($0))" } ?? String(report.id.prefix(12))
+            lines.append("- \(link) — \(report.headline)")
+        }
+        if newReports.count > 200 { lines.append("- … and \(newReports.count - 200) more") }
+        lines += ["", "## Quarantined", ""]
+        if summary.quarantined.isEmpty { lines.append("None.") }
+        lines += summary.quarantined.map { "- \(Markdown.code($0.description))" }
+        lines += ["", "## Symbol coverage", ""]
+        if !symbolicationConfigured {
+            lines.append("No symbol folders are configured (`[symbols] paths` in the pipeline definition).")
+        } else if inAppFrames == 0 {
+            lines.append("No app frames in this run's new crashes.")
+        } else {
+            let share = Double(inAppSymbolicated) / Double(inAppFrames) * 100
+            lines.append(
+                "App frames symbolicated: \(inAppSymbolicated) of \(inAppFrames) (\(String(format: "%.0f", share)) %).")
+        }
+        if !missingImages.isEmpty {
+            lines += [
+                "", "Images with no debug file for their UUID:", "", "| Image | UUID | Frames |", "|---|---|---:|",
+            ]
+            lines += missingImages.prefix(50).map { "| \(Markdown.cell($0.name)) | `\($0.uuid)` | \($0.frames) |" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func headline(_ report: Report) -> String {
+        if let crash = report.crashes.first {
+            return CrashSummary.headline(crash)
+        }
+        if let failure = report.failedExchanges.first, let reason = failure.exchange.failure {
+            return "**\(reason.summary)** — \(failure.exchange.url.map { Markdown.code($0) } ?? "unknown URL")"
+        }
+        let device = [report.device?.model, report.device?.operatingSystem].compactMap { $0 }.joined(separator: " · ")
+        return "no failure recorded" + (device.isEmpty ? "" : " (\(device))")
+    }
+}
