@@ -131,6 +131,8 @@ public enum IndexTable: String, Sendable, CaseIterable {
     case crashFrames = "crash_frames"
     /// Symbolication answers.
     case symbolCache = "symbol_cache"
+    /// Files of the symbol folders.
+    case debugFiles = "debug_files"
     /// Links between reports and the inputs they were found in.
     case reportInputs = "report_inputs"
 }

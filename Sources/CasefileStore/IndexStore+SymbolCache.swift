@@ -40,3 +40,35 @@ extension IndexStore {
         }
     }
 }
+
+extension IndexStore {
+    /// What earlier scans learned of the files in the symbol folders.
+    public func loadDebugFiles() async throws -> [String: DebugFileIndex.KnownFile] {
+        let decoder = JSONDecoder()
+        return try await queue.read { db in
+            var files: [String: DebugFileIndex.KnownFile] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT path, size, modified, entries_json FROM debug_files") {
+                let json: String = row["entries_json"]
+                let entries = try decoder.decode([DebugFileIndex.Entry].self, from: Data(json.utf8))
+                files[row["path"]] = DebugFileIndex.KnownFile(
+                    size: row["size"], modified: row["modified"], entries: entries)
+            }
+            return files
+        }
+    }
+
+    /// Replaces what is known of the symbol folders' files with this scan's, in one transaction.
+    public func saveDebugFiles(_ files: [String: DebugFileIndex.KnownFile]) async throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        try await queue.write { db in
+            try db.execute(sql: "DELETE FROM debug_files")
+            for (path, file) in files {
+                let json = String(decoding: try encoder.encode(file.entries), as: UTF8.self)
+                try db.cachedStatement(
+                    sql: "INSERT INTO debug_files (path, size, modified, entries_json) VALUES (?, ?, ?, ?)"
+                ).execute(arguments: [path, file.size, file.modified, json])
+            }
+        }
+    }
+}

@@ -192,6 +192,14 @@ enum Schema {
                 t.primaryKey(["uuid", "address"])
             }
         }
+        migrator.registerMigration("v5-debug-files") { db in
+            try db.create(table: "debug_files") { t in
+                t.primaryKey("path", .text)
+                t.column("size", .integer).notNull()
+                t.column("modified", .double).notNull()
+                t.column("entries_json", .text).notNull()
+            }
+        }
         return migrator
     }
 }

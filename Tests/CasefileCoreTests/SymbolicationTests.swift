@@ -188,3 +188,24 @@ import Testing
         #expect(Demangler.simplify("Shop::Cart::add(int, char const*)") == "Shop::Cart::add()")
     }
 }
+
+@Suite struct DebugFileRescanTests {
+    @Test func readsOnlyFilesThatChanged() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "casefile-rescan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: SymbolicationTests.symbols, to: folder)
+        let first = DebugFileIndex(scanning: [folder])
+        // ShopApp, its dSYM's DWARF and Info.plist, Fat/ShopApp and its dSYM's two, the Breakpad file, facts.txt,
+        // src/checkout.c and the two crashes: every file is opened once.
+        #expect(first.filesRead == first.files.count)
+        let again = DebugFileIndex(scanning: [folder], known: first.files)
+        #expect(again.filesRead == 0)
+        #expect(again.count == first.count)
+        #expect(again.entry(uuid: SymbolicationTests.thinUUID)?.slice.hasDWARF == true)
+        let touched = folder.appendingPathComponent("ShopApp")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: touched.path)
+        #expect(DebugFileIndex(scanning: [folder], known: first.files).filesRead == 1)
+    }
+}

@@ -30,7 +30,7 @@ import Testing
     @Test func appliesTheNamedMigrations() throws {
         #expect(
             try IndexStore.inMemory().appliedMigrations() == [
-                "v1-foundation", "v2-crashes", "v3-symbolication", "v4-symbol-cache",
+                "v1-foundation", "v2-crashes", "v3-symbolication", "v4-symbol-cache", "v5-debug-files",
             ])
     }
 
@@ -131,5 +131,18 @@ import Testing
     @Test func refusesADatabaseItCannotOpen() {
         let error = #expect(throws: StoreError.self) { try IndexStore(path: "/nonexistent/dir/index.sqlite") }
         #expect(error?.description.hasPrefix("/nonexistent/dir/index.sqlite: cannot open the index:") == true)
+    }
+}
+
+@Suite struct DebugFilePersistenceTests {
+    @Test func keepsWhatAScanLearnedOfTheSymbolFolders() async throws {
+        let symbols = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleReports/Symbols")
+        let store = try IndexStore.inMemory()
+        let scan = DebugFileIndex(scanning: [symbols])
+        try await store.saveDebugFiles(scan.files)
+        let known = try await store.loadDebugFiles()
+        #expect(known == scan.files)
+        #expect(DebugFileIndex(scanning: [symbols], known: known).filesRead == 0)
     }
 }

@@ -45,11 +45,7 @@ public struct PipelineRunner: Sendable {
         let reportsFolder = definition.output.appendingPathComponent("reports")
         try FileManager.default.createDirectory(at: reportsFolder, withIntermediateDirectories: true)
 
-        let symbolicator =
-            definition.symbolFolders.isEmpty
-            ? nil
-            : Symbolicator(
-                index: DebugFileIndex(scanning: definition.symbolFolders), cache: try await index.loadSymbolCache())
+        let symbolicator = try await makeSymbolicator(index: index)
         try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
             var pending = inputs.makeIterator()
             var running = 0
@@ -80,6 +76,18 @@ public struct PipelineRunner: Sendable {
         digest.summary = summary
         writeDigest(digest, startedAt: started)
         return summary
+    }
+
+    /// The symbolicator of the run, when symbol folders are configured. Unchanged files of the folders (same size
+    /// and modification time) are taken from the index, not read again.
+    private func makeSymbolicator(index: some ReportIndex) async throws -> Symbolicator? {
+        guard !definition.symbolFolders.isEmpty else { return nil }
+        let debugFiles = DebugFileIndex(scanning: definition.symbolFolders, known: try await index.loadDebugFiles())
+        try await index.saveDebugFiles(debugFiles.files)
+        for problem in debugFiles.problems {
+            logger.warning("symbols: \(problem)")
+        }
+        return Symbolicator(index: debugFiles, cache: try await index.loadSymbolCache())
     }
 
     /// Writes `digest.md` (the latest run) and `runs/run-N.md` into the output folder.

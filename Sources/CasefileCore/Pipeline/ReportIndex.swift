@@ -18,6 +18,10 @@ public protocol ReportIndex: Sendable {
     func loadSymbolCache() async throws -> SymbolCache
     /// Stores the answers the cache gained in this run.
     func saveSymbolCache(_ cache: SymbolCache) async throws
+    /// What earlier scans learned of the files in the symbol folders.
+    func loadDebugFiles() async throws -> [String: DebugFileIndex.KnownFile]
+    /// Replaces what is known of the symbol folders' files with this scan's.
+    func saveDebugFiles(_ files: [String: DebugFileIndex.KnownFile]) async throws
 }
 
 /// One input as the index keys it.

@@ -25,18 +25,40 @@ public struct DebugFileIndex: Sendable {
         public var imageName: String
     }
 
+    /// What a scan learned of one file, kept between runs so an unchanged file is not read again.
+    public struct KnownFile: Sendable, Hashable, Codable {
+        /// The file's size in bytes.
+        public var size: Int
+        /// The file's modification time, in seconds since 1970.
+        public var modified: Double
+        /// The debug-file entries it holds; empty for a file that is not a debug file.
+        public var entries: [Entry]
+
+        /// Creates a record.
+        public init(size: Int, modified: Double, entries: [Entry]) {
+            self.size = size
+            self.modified = modified
+            self.entries = entries
+        }
+    }
+
     /// The entries by lowercase dashed UUID.
     public private(set) var entriesByUUID: [String: [Entry]] = [:]
+    /// Every file seen by the scan, by path, with what it held: to be kept for the next scan.
+    public private(set) var files: [String: KnownFile] = [:]
+    /// How many files the scan had to open (the others were known and unchanged).
+    public private(set) var filesRead = 0
     /// Files that looked like Mach-O but could not be read, one line each.
     public private(set) var problems: [String] = []
 
     /// Creates an empty index.
     public init() {}
 
-    /// Indexes every Mach-O file under `folders`.
-    public init(scanning folders: [URL]) {
+    /// Indexes every Mach-O and Breakpad file under `folders`; files in `known` whose size and modification time
+    /// are unchanged are taken from it without being opened.
+    public init(scanning folders: [URL], known: [String: KnownFile] = [:]) {
         for folder in folders {
-            scan(folder)
+            scan(folder, known: known)
         }
     }
 
@@ -63,8 +85,8 @@ public struct DebugFileIndex: Sendable {
         entriesByUUID.values.reduce(0) { $0 + $1.count }
     }
 
-    private mutating func scan(_ folder: URL) {
-        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey]
+    private mutating func scan(_ folder: URL, known: [String: KnownFile]) {
+        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey, .fileSizeKey, .contentModificationDateKey]
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else {
             problems.append("\(folder.path): cannot list the folder")
             return
@@ -72,38 +94,55 @@ public struct DebugFileIndex: Sendable {
         while let url = walker.nextObject() as? URL {
             let values = try? url.resourceValues(forKeys: Set(keys))
             guard values?.isRegularFile == true, values?.isSymbolicLink != true else { continue }
-            guard let handle = FileHandle(forReadingAtPath: url.path) else { continue }
-            let prefix = [UInt8]((try? handle.read(upToCount: 1024)) ?? Data())
-            try? handle.close()
-            if prefix.starts(with: Array("MODULE ".utf8)) {
-                addBreakpad(prefix, url: url)
+            let size = values?.fileSize ?? 0
+            let modified = values?.contentModificationDate?.timeIntervalSince1970 ?? 0
+            if let record = known[url.path], record.size == size, record.modified == modified {
+                add(record, path: url.path)
                 continue
             }
-            guard MachOFile.isMachO(prefix) else { continue }
-            do {
-                for slice in try MachOFile.slices(atPath: url.path) {
-                    guard let uuid = slice.uuid else { continue }
-                    let entry = Entry(kind: .machO, path: url.path, slice: slice, imageName: Self.imageName(url))
-                    entriesByUUID[uuid, default: []].append(entry)
-                }
-            } catch {
-                problems.append(error.description)
-            }
+            filesRead += 1
+            add(KnownFile(size: size, modified: modified, entries: readFile(url)), path: url.path)
         }
     }
 
-    private mutating func addBreakpad(_ prefix: [UInt8], url: URL) {
+    private mutating func add(_ record: KnownFile, path: String) {
+        files[path] = record
+        for entry in record.entries {
+            guard let uuid = entry.slice.uuid else { continue }
+            entriesByUUID[uuid, default: []].append(entry)
+        }
+    }
+
+    /// The entries of one file: a Breakpad file's module, a Mach-O file's slices; none for anything else.
+    private mutating func readFile(_ url: URL) -> [Entry] {
+        do throws(SymbolicationError) {
+            guard let handle = FileHandle(forReadingAtPath: url.path) else { return [] }
+            let prefix = [UInt8]((try? handle.read(upToCount: 1024)) ?? Data())
+            try? handle.close()
+            if prefix.starts(with: Array("MODULE ".utf8)) {
+                return breakpadEntry(prefix, url: url).map { [$0] } ?? []
+            }
+            guard MachOFile.isMachO(prefix) else { return [] }
+            return try MachOFile.slices(atPath: url.path).filter { $0.uuid != nil }.map { slice in
+                Entry(kind: .machO, path: url.path, slice: slice, imageName: Self.imageName(url))
+            }
+        } catch {
+            problems.append(error.description)
+            return []
+        }
+    }
+
+    private mutating func breakpadEntry(_ prefix: [UInt8], url: URL) -> Entry? {
         let firstLine = String(decoding: prefix.prefix { $0 != 0x0A }, as: UTF8.self)
         guard let module = BreakpadSymbols.module(Substring(firstLine)),
             let uuid = UUIDText.normalize(String(module.id.prefix(32)))
         else {
             problems.append("\(url.path): a MODULE record without a UUID")
-            return
+            return nil
         }
         var slice = MachOSlice(arch: module.arch, uuid: uuid, fileOffset: 0, size: 0, fileType: 0)
         slice.textVMAddress = 0
-        entriesByUUID[uuid, default: []].append(
-            Entry(kind: .breakpad, path: url.path, slice: slice, imageName: module.name))
+        return Entry(kind: .breakpad, path: url.path, slice: slice, imageName: module.name)
     }
 
     /// `ShopApp` for `ShopApp.app.dSYM/Contents/Resources/DWARF/ShopApp`, `ShopApp` for a bare `ShopApp`.
