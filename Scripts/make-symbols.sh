@@ -43,3 +43,16 @@ dwarfdump=$(command -v llvm-dwarfdump-14 || echo /usr/lib/llvm-14/bin/llvm-dwarf
 } > facts.txt
 cat facts.txt
 python3 "$(dirname "$0")/make-breakpad.py" > /dev/null
+# A zipped dSYM, as App Store Connect hands them out, for the archive path of the debug-file index.
+mkdir -p ../../Tests/Fixtures/Symbols
+rm -f ../../Tests/Fixtures/Symbols/ShopApp.dSYM.zip
+python3 - <<'PY'
+import os, zipfile
+with zipfile.ZipFile("../../Tests/Fixtures/Symbols/ShopApp.dSYM.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+    for folder, _, names in os.walk("ShopApp.dSYM"):
+        for name in sorted(names):
+            path = os.path.join(folder, name)
+            info = zipfile.ZipInfo(path, date_time=(2026, 11, 22, 8, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, open(path, "rb").read())
+PY

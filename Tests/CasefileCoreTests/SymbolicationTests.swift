@@ -71,6 +71,9 @@ import Testing
         #expect(top.locations.map(\.rawName) == ["apply_discount", "$s7ShopApp13CartViewModelC5totalSiyF"])
         #expect(top.locations.map(\.line) == [5, 17])
         #expect(top.locations[1].simpleName == "ShopApp.CartViewModel.total()")
+        // 0x10000402c − cart_total's start 0x100004000 (llvm-nm); return addresses count from the reported address.
+        #expect(top.locations.map(\.offset) == [nil, 44])
+        #expect(frames[1].symbolication?.locations.first?.offset == 0x4060 - 0x4040)
         // Frame 1 returns to 0x…060, the line after the call (26); looked up at −1 it names the call, line 25.
         let caller = try #require(frames[1].symbolication)
         #expect(caller.lookupAddress == 0x1_0000_405f)
@@ -207,5 +210,25 @@ import Testing
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: touched.path)
         #expect(DebugFileIndex(scanning: [folder], known: first.files).filesRead == 1)
+    }
+}
+
+@Suite struct ZippedDebugFileTests {
+    @Test func indexesAndUsesADSYMInsideAZip() throws {
+        let fixtures = Samples.repository.appendingPathComponent("Tests/Fixtures/Symbols")
+        let staging = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "casefile-staging-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: staging) }
+        let index = DebugFileIndex(scanning: [fixtures], staging: staging)
+        let entry = try #require(index.entry(uuid: SymbolicationTests.thinUUID))
+        #expect(entry.slice.hasDWARF)
+        #expect(entry.path.hasPrefix(staging.path))
+        #expect(entry.imageName == "ShopApp")
+        let crash = try #require(
+            try Triage().reports(
+                at: SymbolicationTests.symbols.appendingPathComponent("Crashes/checkout-total-iphone14.crash").path
+            ).reports.first?.crashes.first)
+        let result = Symbolicator(index: index).symbolicate(crash)
+        #expect(result.crash.crashingThread?.frames.first?.symbolication?.locations.map(\.line) == [5, 17])
     }
 }

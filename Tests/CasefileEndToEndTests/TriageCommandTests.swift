@@ -98,11 +98,12 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stdout.contains(
-                "| 0 | ShopApp ★ | `0x104a2c02c` | ShopApp.CartViewModel.total() (checkout.c:17) · inlined apply_discount (checkout.c:5) |"
+                "| 0 | ShopApp ★ | `0x104a2c02c` | ShopApp.CartViewModel.total() + 44 (checkout.c:17) · inlined apply_discount (checkout.c:5) |"
             ))
         #expect(
             result.stdout.contains(
-                "| 1 | ShopApp ★ | `0x104a2c060` | ShopApp.CheckoutViewController.viewDidLoad() (checkout.c:25) |"))
+                "| 1 | ShopApp ★ | `0x104a2c060` | ShopApp.CheckoutViewController.viewDidLoad() + 32 (checkout.c:25) |")
+        )
         #expect(
             result.stdout.contains(
                 "- not symbolicated: no debug file for UUID 5b4c3d2e-1f0a-39b8-c7d6-e5f4a3b2c1d0 (libdyld.dylib)"))
@@ -115,9 +116,9 @@ import Testing
         #expect(lines.contains("0   ShopApp                       \t0x0000000104a2c02c apply_discount (checkout.c:5)"))
         #expect(
             lines.contains(
-                "0   ShopApp                       \t0x0000000104a2c02c ShopApp.CartViewModel.total() -> Swift.Int (checkout.c:17)"
+                "0   ShopApp                       \t0x0000000104a2c02c ShopApp.CartViewModel.total() -> Swift.Int + 44 (checkout.c:17)"
             ))
-        #expect(lines.contains("2   ShopApp                       \t0x0000000104a2c080 main (checkout.c:30)"))
+        #expect(lines.contains("2   ShopApp                       \t0x0000000104a2c080 main + 16 (checkout.c:30)"))
         #expect(
             result.stderr
                 == "not symbolicated: no debug file for UUID 5b4c3d2e-1f0a-39b8-c7d6-e5f4a3b2c1d0 (libdyld.dylib)\n")

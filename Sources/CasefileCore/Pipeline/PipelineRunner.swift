@@ -82,7 +82,9 @@ public struct PipelineRunner: Sendable {
     /// and modification time) are taken from the index, not read again.
     private func makeSymbolicator(index: some ReportIndex) async throws -> Symbolicator? {
         guard !definition.symbolFolders.isEmpty else { return nil }
-        let debugFiles = DebugFileIndex(scanning: definition.symbolFolders, known: try await index.loadDebugFiles())
+        let debugFiles = DebugFileIndex(
+            scanning: definition.symbolFolders, known: try await index.loadDebugFiles(),
+            staging: definition.output.appendingPathComponent("symbols-staging"))
         try await index.saveDebugFiles(debugFiles.files)
         for problem in debugFiles.problems {
             logger.warning("symbols: \(problem)")

@@ -111,8 +111,12 @@ public struct BreakpadSymbols: Sendable {
             ]
             for (position, record) in inlines.enumerated() {
                 // The caller of the inlined call at this depth: the next shallower inline, or the function itself.
-                let caller = position + 1 < inlines.count ? origins[inlines[position + 1].origin] ?? "?" : function.name
-                locations.append(SourceLocation(rawName: caller, file: files[record.callFile], line: record.callLine))
+                let isFunction = position + 1 == inlines.count
+                let caller = isFunction ? function.name : origins[inlines[position + 1].origin] ?? "?"
+                locations.append(
+                    SourceLocation(
+                        rawName: caller, file: files[record.callFile], line: record.callLine,
+                        offset: isFunction ? address - function.address : nil))
             }
             return locations
         }

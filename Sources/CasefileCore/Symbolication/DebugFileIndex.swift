@@ -1,3 +1,5 @@
+import CasefileArchive
+import Crypto
 public import Foundation
 
 /// Every debug file under some folders, by UUID and architecture: `.dSYM` bundles, bare Mach-O binaries and fat
@@ -52,11 +54,20 @@ public struct DebugFileIndex: Sendable {
     public private(set) var problems: [String] = []
 
     /// Creates an empty index.
-    public init() {}
+    public init() {
+        staging = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-symbols")
+    }
 
-    /// Indexes every Mach-O and Breakpad file under `folders`; files in `known` whose size and modification time
-    /// are unchanged are taken from it without being opened.
-    public init(scanning folders: [URL], known: [String: KnownFile] = [:]) {
+    /// Where debug files found inside archives (zipped dSYMs) are written, so `llvm-symbolizer` can read them.
+    public let staging: URL
+
+    /// Indexes every Mach-O and Breakpad file under `folders`, and those inside archives (a zipped `.dSYM`);
+    /// files in `known` whose size and modification time are unchanged are taken from it without being opened.
+    public init(
+        scanning folders: [URL], known: [String: KnownFile] = [:],
+        staging: URL = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-symbols")
+    ) {
+        self.staging = staging
         for folder in folders {
             scan(folder, known: known)
         }
@@ -96,7 +107,9 @@ public struct DebugFileIndex: Sendable {
             guard values?.isRegularFile == true, values?.isSymbolicLink != true else { continue }
             let size = values?.fileSize ?? 0
             let modified = values?.contentModificationDate?.timeIntervalSince1970 ?? 0
-            if let record = known[url.path], record.size == size, record.modified == modified {
+            if let record = known[url.path], record.size == size, record.modified == modified,
+                record.entries.allSatisfy({ FileManager.default.fileExists(atPath: $0.path) })
+            {
                 add(record, path: url.path)
                 continue
             }
@@ -122,6 +135,9 @@ public struct DebugFileIndex: Sendable {
             if prefix.starts(with: Array("MODULE ".utf8)) {
                 return breakpadEntry(prefix, url: url).map { [$0] } ?? []
             }
+            if ArchiveSniffer.isArchive(prefix) {
+                return archiveEntries(url)
+            }
             guard MachOFile.isMachO(prefix) else { return [] }
             return try MachOFile.slices(atPath: url.path).filter { $0.uuid != nil }.map { slice in
                 Entry(kind: .machO, path: url.path, slice: slice, imageName: Self.imageName(url))
@@ -130,6 +146,37 @@ public struct DebugFileIndex: Sendable {
             problems.append(error.description)
             return []
         }
+    }
+
+    /// The debug files inside an archive, written to ``staging`` under the SHA-256 of their bytes (the same
+    /// file is written once, whatever archive holds it) and indexed from there.
+    private mutating func archiveEntries(_ url: URL) -> [Entry] {
+        let unpacked: UnpackedInput
+        do {
+            unpacked = try ArchiveReader().read(path: url.path)
+        } catch {
+            problems.append(error.description)
+            return []
+        }
+        var entries: [Entry] = []
+        for entry in unpacked.entries {
+            guard let bytes = entry.bytes,
+                MachOFile.isMachO(Array(bytes.prefix(8))) || bytes.starts(with: Array("MODULE ".utf8))
+            else { continue }
+            let folder = staging.appendingPathComponent(ContentHash.hex(SHA256.hash(data: bytes)))
+            let file = folder.appendingPathComponent(entry.name)
+            do {
+                if !FileManager.default.fileExists(atPath: file.path) {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    try Data(bytes).write(to: file, options: .atomic)
+                }
+            } catch {
+                problems.append("\(url.path): entry '\(entry.path)': cannot stage it in \(staging.path): \(error)")
+                continue
+            }
+            entries += readFile(file)
+        }
+        return entries
     }
 
     private mutating func breakpadEntry(_ prefix: [UInt8], url: URL) -> Entry? {

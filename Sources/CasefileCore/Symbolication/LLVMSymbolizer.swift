@@ -68,14 +68,21 @@ public struct LLVMSymbolizer: Sendable {
             throw SymbolicationError(
                 file: file, reason: "llvm-symbolizer answered \(lines.count) lines for \(addresses.count) addresses")
         }
-        return lines.map { line in
+        return zip(addresses, lines).map { address, line in
             guard let value = try? JSONParser.parse(line), let symbols = value["Symbol"]?.array else { return [] }
-            return symbols.compactMap { symbol -> SourceLocation? in
+            var locations = symbols.compactMap { symbol -> SourceLocation? in
                 guard let name = symbol["FunctionName"]?.string, !name.isEmpty else { return nil }
                 let file = symbol["FileName"]?.string.flatMap { $0.isEmpty ? nil : $0 }
                 let line = symbol["Line"]?.int.flatMap { $0 > 0 ? $0 : nil }
                 return SourceLocation(rawName: name, file: file, line: line, column: symbol["Column"]?.int)
             }
+            // The frame's own function (the last, outermost entry) gets its offset, as symbolicatecrash prints it.
+            if let start = symbols.last?["StartAddress"]?.string.flatMap(CrashNumber.parse), address >= start,
+                !locations.isEmpty
+            {
+                locations[locations.count - 1].offset = address - start
+            }
+            return locations
         }
     }
 }

@@ -28,6 +28,14 @@ public struct Symbolicator: Sendable {
         var thread: Int?  // nil: exception backtrace
         var frame: Int
         var address: UInt64
+        var corrected: Bool
+    }
+
+    /// Offsets count from the reported address, as symbolicatecrash prints them, not from the corrected one.
+    private static func reported(_ locations: [SourceLocation], corrected: Bool) -> [SourceLocation] {
+        guard corrected, var last = locations.last, let offset = last.offset else { return locations }
+        last.offset = offset + 1
+        return locations.dropLast() + [last]
     }
 
     /// The crash with every frame's ``Frame/symbolication`` filled in, and warnings for back ends that failed.
@@ -66,16 +74,18 @@ public struct Symbolicator: Sendable {
                 return
             }
             var lookup = text &+ (address - image.loadAddress)
-            if !isCrashingFrame, lookup > 0 { lookup -= 1 }
+            let corrected = !isCrashingFrame && lookup > 0
+            if corrected { lookup -= 1 }
             if let known = cache.result(uuid: uuid, address: lookup) {
                 frame.symbolication = FrameSymbolication(
                     status: known.locations.isEmpty ? .notFound : .symbolicated(backend: known.backend),
-                    lookupAddress: lookup, locations: known.locations)
+                    lookupAddress: lookup, locations: Self.reported(known.locations, corrected: corrected))
                 return
             }
             frame.symbolication = FrameSymbolication(status: .notFound, lookupAddress: lookup)
             let key = "\(entry.path)#\(entry.slice.arch)"
-            pending[key, default: (entry, [])].lookups.append(Lookup(thread: thread, frame: position, address: lookup))
+            pending[key, default: (entry, [])].lookups.append(
+                Lookup(thread: thread, frame: position, address: lookup, corrected: corrected))
         }
 
         for thread in crash.threads.indices {
@@ -122,7 +132,7 @@ public struct Symbolicator: Sendable {
             for (lookup, locations) in zip(job.lookups, results) where !locations.isEmpty {
                 func apply(_ frame: inout Frame) {
                     frame.symbolication?.status = .symbolicated(backend: backend)
-                    frame.symbolication?.locations = locations
+                    frame.symbolication?.locations = Self.reported(locations, corrected: lookup.corrected)
                 }
                 if let thread = lookup.thread {
                     apply(&crash.threads[thread].frames[lookup.frame])
