@@ -180,6 +180,19 @@ import Testing
         #expect(frames[0].symbolication?.status == .symbolicated(backend: "dwarf"))
     }
 
+    @Test func keepsOneLLVMSymbolizerPerDebugFileAcrossCrashes() throws {
+        let symbolicator = Symbolicator(index: DebugFileIndex(scanning: [Self.symbols]))
+        let llvm = try #require(symbolicator.llvmSymbolizer)
+        _ = symbolicator.symbolicate(try crash("checkout-total-iphone14.crash"))
+        // Another crash of the same build at addresses the cache has not seen: the same process answers.
+        var other = try crash("checkout-total-iphone14.crash")
+        for index in other.threads[0].frames.indices { other.threads[0].frames[index].address? += 4 }
+        let result = symbolicator.symbolicate(other)
+        #expect(result.warnings.isEmpty)
+        #expect(result.crash.threads[0].frames[2].symbolication?.locations.map(\.rawName) == ["main"])
+        #expect(llvm.runningProcesses == 1)
+    }
+
     @Test func demanglesSwiftAndCxxNames() {
         #expect(
             Demangler.demangle("$s7ShopApp13CartViewModelC5totalSiyF") == "ShopApp.CartViewModel.total() -> Swift.Int")

@@ -31,43 +31,22 @@ public struct LLVMSymbolizer: Sendable {
         return nil
     }
 
+    /// The running `llvm-symbolizer` processes, one per debug file and architecture, kept for the run.
+    private let processes = SymbolizerProcesses()
+
+    /// How many `llvm-symbolizer` processes this symbolizer has running.
+    public var runningProcesses: Int {
+        processes.count
+    }
+
     /// The locations of each address (innermost first), in the order given; an empty list where the file has
-    /// nothing.
+    /// nothing. The process for the file is started on first use and answers every later crash of the run.
     public func symbolize(
         file: String, arch: String, addresses: [UInt64]
     ) throws(SymbolicationError) -> [[SourceLocation]] {
         guard !addresses.isEmpty else { return [] }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
-            "--obj=\(file)", "--default-arch=\(arch)", "--inlines", "--functions=linkage", "--output-style=JSON",
-        ]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw SymbolicationError(file: executable.path, reason: "cannot start llvm-symbolizer: \(error)")
-        }
-        let request = addresses.map { CrashNumber.hex($0) }.joined(separator: "\n") + "\n"
-        // Write from another thread: a large request could fill the pipe while the answer fills the other one.
-        let writer = input.fileHandleForWriting
-        let payload = Data(request.utf8)
-        let writing = Thread {
-            writer.write(payload)
-            try? writer.close()
-        }
-        writing.start()
-        let answer = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = answer.split(separator: 0x0A)
-        guard lines.count == addresses.count else {
-            throw SymbolicationError(
-                file: file, reason: "llvm-symbolizer answered \(lines.count) lines for \(addresses.count) addresses")
-        }
+        let process = try processes.process(executable: executable, file: file, arch: arch)
+        let lines = try process.query(addresses)
         return zip(addresses, lines).map { address, line in
             guard let value = try? JSONParser.parse(line), let symbols = value["Symbol"]?.array else { return [] }
             var locations = symbols.compactMap { symbol -> SourceLocation? in
@@ -84,5 +63,95 @@ public struct LLVMSymbolizer: Sendable {
             }
             return locations
         }
+    }
+}
+
+/// The long-lived `llvm-symbolizer` processes, by debug file and architecture.
+final class SymbolizerProcesses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running: [String: SymbolizerProcess] = [:]
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return running.values.filter(\.isRunning).count
+    }
+
+    func process(executable: URL, file: String, arch: String) throws(SymbolicationError) -> SymbolizerProcess {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = "\(file)#\(arch)"
+        if let process = running[key], process.isRunning { return process }
+        let process = try SymbolizerProcess(executable: executable, file: file, arch: arch)
+        running[key] = process
+        return process
+    }
+}
+
+/// One `llvm-symbolizer` answering queries over pipes, one JSON line per address, as sanitizers use it.
+final class SymbolizerProcess: @unchecked Sendable {
+    private let lock = NSLock()
+    private let process = Process()
+    private let input: FileHandle
+    private let output: FileHandle
+    private let file: String
+    private var pending: [UInt8] = []
+
+    init(executable: URL, file: String, arch: String) throws(SymbolicationError) {
+        self.file = file
+        process.executableURL = executable
+        process.arguments = [
+            "--obj=\(file)", "--default-arch=\(arch)", "--inlines", "--functions=linkage", "--output-style=JSON",
+        ]
+        let inputPipe = Pipe()
+        let outputPipe = Pipe()
+        process.standardInput = inputPipe
+        process.standardOutput = outputPipe
+        process.standardError = FileHandle.nullDevice
+        input = inputPipe.fileHandleForWriting
+        output = outputPipe.fileHandleForReading
+        do {
+            try process.run()
+        } catch {
+            throw SymbolicationError(file: executable.path, reason: "cannot start llvm-symbolizer: \(error)")
+        }
+    }
+
+    deinit {
+        try? input.close()
+        if process.isRunning { process.terminate() }
+    }
+
+    var isRunning: Bool {
+        process.isRunning
+    }
+
+    /// Sends the addresses and reads one answer line for each.
+    func query(_ addresses: [UInt64]) throws(SymbolicationError) -> [ArraySlice<UInt8>] {
+        lock.lock()
+        defer { lock.unlock() }
+        let request = Data((addresses.map { CrashNumber.hex($0) }.joined(separator: "\n") + "\n").utf8)
+        // Write from another thread: a large request could fill one pipe while the answers fill the other.
+        let writer = input
+        let writing = Thread { writer.write(request) }
+        writing.start()
+        var lines: [ArraySlice<UInt8>] = []
+        var buffer = pending
+        var start = 0
+        while lines.count < addresses.count {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                lines.append(buffer[start..<newline])
+                start = newline + 1
+                continue
+            }
+            let chunk = output.availableData
+            guard !chunk.isEmpty else {
+                throw SymbolicationError(
+                    file: file, reason: "llvm-symbolizer stopped after \(lines.count) of \(addresses.count) answers")
+            }
+            buffer.append(contentsOf: chunk)
+        }
+        pending = Array(buffer[start...])
+        return lines
     }
 }
