@@ -24,6 +24,12 @@ public struct Symbolicator: Sendable {
         self.cache = cache
     }
 
+    /// Whether an image is symbolicated with a debug file, or refused and why.
+    private enum Decision {
+        case use(DebugFileIndex.Entry, UInt64)
+        case refuse(FrameSymbolication.Status)
+    }
+
     private struct Lookup {
         var thread: Int?  // nil: exception backtrace
         var frame: Int
@@ -33,9 +39,10 @@ public struct Symbolicator: Sendable {
 
     /// Offsets count from the reported address, as symbolicatecrash prints them, not from the corrected one.
     private static func reported(_ locations: [SourceLocation], corrected: Bool) -> [SourceLocation] {
-        guard corrected, var last = locations.last, let offset = last.offset else { return locations }
-        last.offset = offset + 1
-        return locations.dropLast() + [last]
+        guard corrected, let offset = locations.last?.offset else { return locations }
+        var adjusted = locations
+        adjusted[adjusted.count - 1].offset = offset + 1
+        return adjusted
     }
 
     /// The crash with every frame's ``Frame/symbolication`` filled in, and warnings for back ends that failed.
@@ -45,6 +52,7 @@ public struct Symbolicator: Sendable {
         var pending: [String: (entry: DebugFileIndex.Entry, lookups: [Lookup])] = [:]
         // A copy: `plan` reads the images while a frame of `crash` is borrowed for writing.
         let images = crash.images
+        var decisions: [String: Decision] = [:]
 
         func plan(_ frame: inout Frame, thread: Int?, position: Int, isCrashingFrame: Bool) {
             guard let address = frame.address else {
@@ -63,14 +71,27 @@ public struct Symbolicator: Sendable {
                 frame.symbolication = FrameSymbolication(status: .imageWithoutUUID(image: image.name))
                 return
             }
-            guard let entry = index.entry(uuid: uuid, arch: image.arch, canReadDWARF: llvmSymbolizer != nil),
-                let text = entry.slice.textVMAddress
-            else {
-                let others = index.entries(named: image.name).compactMap(\.slice.uuid)
-                frame.symbolication = FrameSymbolication(
-                    status: others.isEmpty
-                        ? .noDebugFile(image: image.name, uuid: uuid)
-                        : .uuidMismatch(image: image.name, uuid: uuid, found: Array(Set(others)).sorted()))
+            // Once per image and crash: a crash has thousands of frames in a few dozen images.
+            let decision: Decision
+            let decisionKey = "\(uuid)#\(image.arch ?? "")"
+            if let known = decisions[decisionKey] {
+                decision = known
+            } else {
+                if let entry = index.entry(uuid: uuid, arch: image.arch, canReadDWARF: llvmSymbolizer != nil),
+                    let text = entry.slice.textVMAddress
+                {
+                    decision = .use(entry, text)
+                } else {
+                    let others = index.entries(named: image.name).compactMap(\.slice.uuid)
+                    decision = .refuse(
+                        others.isEmpty
+                            ? .noDebugFile(image: image.name, uuid: uuid)
+                            : .uuidMismatch(image: image.name, uuid: uuid, found: Array(Set(others)).sorted()))
+                }
+                decisions[decisionKey] = decision
+            }
+            guard case .use(let entry, let text) = decision else {
+                if case .refuse(let status) = decision { frame.symbolication = FrameSymbolication(status: status) }
                 return
             }
             var lookup = text &+ (address - image.loadAddress)
