@@ -29,7 +29,7 @@ demo: build
 	@status=0; $$($(SWIFT) build --show-bin-path)/casefile run Pipelines/nightly.toml || status=$$?; \
 	if [ $$status -gt 1 ]; then exit $$status; fi; \
 	echo ""; \
-	echo "Summaries: out/reports/*.md   Index: out/casefile.sqlite"; \
+	echo "Summaries: out/reports/*.md   Digest: out/digest.md   Index: out/casefile.sqlite"; \
 	echo "Try: $$($(SWIFT) build --show-bin-path)/casefile triage SampleReports/checkout-500.clue.zip"
 
 ## test: the full suite (unit tests and end-to-end tests of the built binary), then the format lint.
