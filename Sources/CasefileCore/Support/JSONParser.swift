@@ -277,26 +277,14 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
+        index = JSONSeparators.skipWhitespace(bytes, from: index)
     }
 
     /// White space, and in tolerant mode `...` elisions (with a comma that may follow them).
     private mutating func skipSeparators() {
-        skipWhitespace()
-        guard mode == .tolerant else { return }
-        while index + 3 <= bytes.count, bytes[index] == UInt8(ascii: "."), bytes[index + 1] == UInt8(ascii: "."),
-            bytes[index + 2] == UInt8(ascii: ".")
-        {
-            index += 3
-            skipWhitespace()
-            _ = consume(UInt8(ascii: ","))
-            skipWhitespace()
-        }
+        index =
+            mode == .tolerant
+            ? JSONSeparators.skipElisions(bytes, from: index) : JSONSeparators.skipWhitespace(bytes, from: index)
     }
 
     private func printable(_ byte: UInt8) -> String {

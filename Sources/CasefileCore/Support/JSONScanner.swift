@@ -220,24 +220,11 @@ struct JSONScanner {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
+        index = JSONSeparators.skipWhitespace(bytes, from: index)
     }
 
     /// White space and `...` elisions with the comma that may follow them.
     private mutating func skipSeparators() {
-        skipWhitespace()
-        while index + 3 <= bytes.count, bytes[index] == UInt8(ascii: "."), bytes[index + 1] == UInt8(ascii: "."),
-            bytes[index + 2] == UInt8(ascii: ".")
-        {
-            index += 3
-            skipWhitespace()
-            _ = consume(UInt8(ascii: ","))
-            skipWhitespace()
-        }
+        index = JSONSeparators.skipElisions(bytes, from: index)
     }
 }

@@ -122,7 +122,7 @@ struct KSCrashParser {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return BinaryImage(
             name: name, path: path,
-            arch: Self.architecture(value["cpu_type"]?.int, value["cpu_subtype"]?.int),
+            arch: MachOArchitecture.name(cpuType: value["cpu_type"]?.int, cpuSubtype: value["cpu_subtype"]?.int),
             uuid: value["uuid"]?.string, loadAddress: base, endAddress: size > 0 ? base &+ size &- 1 : nil)
     }
 
@@ -138,17 +138,4 @@ struct KSCrashParser {
         return Date(timeIntervalSince1970: seconds).formatted(.iso8601)
     }
 
-    /// Mach-O CPU type and subtype to an architecture name.
-    static func architecture(_ type: Int?, _ subtype: Int?) -> String? {
-        switch (type, subtype.map { $0 & 0x00FF_FFFF }) {
-        case (16_777_228, 2): "arm64e"
-        case (16_777_228, _): "arm64"
-        case (12, 9): "armv7"
-        case (12, 11): "armv7s"
-        case (12, _): "arm"
-        case (16_777_223, _): "x86_64"
-        case (7, _): "i386"
-        default: nil
-        }
-    }
 }
