@@ -245,3 +245,38 @@ import Testing
         #expect(result.crash.crashingThread?.frames.first?.symbolication?.locations.map(\.line) == [5, 17])
     }
 }
+
+@Suite struct CorruptDebugFileTests {
+    /// Corrupted copies of the fixture binary and dSYM: each must be read or refused with an error, never crash
+    /// or hang the process.
+    @Test(arguments: ["ShopApp", "Fat/ShopApp", "ShopApp.dSYM/Contents/Resources/DWARF/ShopApp"])
+    func survivesCorruptedMachOFiles(_ name: String) throws {
+        let original = try [UInt8](Data(contentsOf: SymbolicationTests.symbols.appendingPathComponent(name)))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "casefile-corrupt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        for round in 0..<40 {
+            var bytes = original
+            // Corrupt the headers and load commands, where the reader looks.
+            for _ in 0..<6 {
+                bytes[next() % min(bytes.count, 4096)] = UInt8(truncatingIfNeeded: next())
+            }
+            if round % 5 == 0 { bytes = Array(bytes.prefix(next() % bytes.count)) }
+            let file = folder.appendingPathComponent("corrupt-\(round)")
+            try Data(bytes).write(to: file)
+            if let slices = try? MachOFile.slices(atPath: file.path) {
+                for slice in slices {
+                    _ = try? MachOSymbolTable(path: file.path, slice: slice).lookup(0x1_0000_4000)
+                }
+            }
+        }
+        let index = DebugFileIndex(scanning: [folder])
+        #expect(index.count <= 40 * 2)
+    }
+}

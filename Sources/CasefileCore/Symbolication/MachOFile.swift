@@ -89,8 +89,9 @@ public enum MachOFile {
                 } else if name == "__DWARF" {
                     slice.hasDWARF = true
                 }
-                let sections = Int(readUInt32(bytes, cursor + 64, bigEndian: false))
-                for section in 0..<sections where cursor + 72 + (section + 1) * 80 <= cursor + commandSize {
+                // The section count is bounded by the command's own size: a corrupt count cannot run the loop long.
+                let sections = min(Int(readUInt32(bytes, cursor + 64, bigEndian: false)), (commandSize - 72) / 80)
+                for section in 0..<sections {
                     let base = cursor + 72 + section * 80
                     if segmentName(bytes, base) == "__debug_info" { slice.hasDWARF = true }
                     if segmentName(bytes, base) == "__text", segmentName(bytes, base + 16) == "__TEXT" {

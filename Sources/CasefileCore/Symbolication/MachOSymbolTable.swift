@@ -36,6 +36,14 @@ public struct MachOSymbolTable: Sendable {
                 throw SymbolicationError(file: path, reason: "symbol table runs past the end of the file")
             }
         }
+        // A corrupt table cannot ask for more than the slice holds.
+        let limit = slice.size > 0 ? slice.size : UInt64(Int32.max)
+        guard UInt64(table.symbolOffset) + UInt64(table.symbolCount) * 16 <= limit,
+            UInt64(table.stringOffset) + UInt64(table.stringSize) <= limit
+        else {
+            throw SymbolicationError(
+                file: path, reason: "the symbol table runs past the end of the \(slice.arch) slice")
+        }
         let entries = try read(table.symbolOffset, Int(table.symbolCount) * 16)
         let strings = try read(table.stringOffset, Int(table.stringSize))
         var symbols: [Symbol] = []
