@@ -7,39 +7,94 @@ import Foundation
 enum AppleFrameLine {
     /// Parses `N  Image  0xADDR  location`; `nil` when the line is not a frame.
     static func frame(_ line: Substring) -> (index: Int, frame: Frame)? {
-        let text = line.trimmingSpaces
-        let tokens = tokenize(text)
-        guard tokens.count >= 3, tokens[0].text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-            let index = Int(tokens[0].text)
-        else { return nil }
-        // The address: the first 0x token with five or more hex digits after the index (image names hold spaces).
-        var addressToken = tokens.indices.dropFirst(2).first { isAddress(tokens[$0].text, minimumDigits: 5) }
+        frame(trimmed: line.trimmingSpaces)
+    }
+
+    /// Parses a frame line already trimmed of surrounding white space. Scans bytes: frame lines are most of a
+    /// report, and String's Character APIs would cost more than everything else.
+    static func frame(trimmed text: String) -> (index: Int, frame: Frame)? {
+        var text = text
+        return text.withUTF8 { frame(bytes: $0) }
+    }
+
+    private static func frame(bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, frame: Frame)? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        var position = 0
+        var index = 0
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+            index = index &* 10 &+ Int(bytes[position] - 0x30)
+            position += 1
+        }
+        guard position > 0, position < bytes.count, isSpace(bytes[position]), position <= 18 else { return nil }
+        while position < bytes.count, isSpace(bytes[position]) { position += 1 }
+        let imageStart = position
+        // Tokens after the image's first word: the address is the first `0x` token with five or more hex digits
+        // (image names hold spaces, so the image ends where the address starts).
+        var tokens: [Range<Int>] = []
+        while position < bytes.count {
+            let start = position
+            while position < bytes.count, !isSpace(bytes[position]) { position += 1 }
+            tokens.append(start..<position)
+            while position < bytes.count, isSpace(bytes[position]) { position += 1 }
+        }
+        guard tokens.count >= 2 else { return nil }
+        var addressToken = tokens.indices.dropFirst().first { isAddress(bytes, tokens[$0], minimumDigits: 5) }
         var nullFrame = false
         if addressToken == nil {
             // Null frames: `0   ???   000000000000000000 0 + 0`.
-            addressToken = tokens.indices.dropFirst(2).first { token in
-                tokens[token].text.utf8.count >= 8 && tokens[token].text.utf8.allSatisfy(isHexDigit)
+            addressToken = tokens.indices.dropFirst().first { token in
+                tokens[token].count >= 8 && bytes[tokens[token]].allSatisfy(isHexDigit)
             }
             nullFrame = addressToken != nil
         }
         guard let addressIndex = addressToken else { return nil }
-        let imageStart = tokens[1].range.lowerBound
-        let imageEnd = tokens[addressIndex - 1].range.upperBound
-        let image = String(text[imageStart..<imageEnd]).trimmingSpaces
-        let addressText = tokens[addressIndex].text
-        var frame = Frame(
-            image: image.isEmpty ? nil : image,
-            address: nullFrame ? UInt64(addressText, radix: 16) : CrashNumber.parse(addressText))
-        let location = String(text[tokens[addressIndex].range.upperBound...]).trimmingSpaces
-        parseLocation(location, into: &frame)
+        let image = string(imageStart..<tokens[addressIndex - 1].upperBound)
+        let digits = tokens[addressIndex].dropFirst(nullFrame ? 0 : 2)
+        var address: UInt64? = 0
+        for offset in digits {
+            guard let value = address, value >> 60 == 0, let digit = hexValue(bytes[offset]) else {
+                address = nil
+                break
+            }
+            address = value << 4 | UInt64(digit)
+        }
+        var frame = Frame(image: image.isEmpty ? nil : image, address: address)
+        if addressIndex + 1 < tokens.count {
+            let location = string(tokens[addressIndex + 1].lowerBound..<tokens[tokens.count - 1].upperBound)
+            parseLocation(location, into: &frame)
+        }
         return (index, frame)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+
+    private static func isAddress(_ bytes: UnsafeBufferPointer<UInt8>, _ token: Range<Int>, minimumDigits: Int) -> Bool
+    {
+        guard token.count >= 2 + minimumDigits, bytes[token.lowerBound] == UInt8(ascii: "0"),
+            bytes[token.lowerBound + 1] == UInt8(ascii: "x")
+        else { return false }
+        return bytes[(token.lowerBound + 2)..<token.upperBound].allSatisfy(isHexDigit)
     }
 
     /// Reads what follows the address: `0xLOAD + OFFSET`, `symbol + N`, `symbol + N (File.swift:12)`,
     /// `symbol (File.swift:12)`, or KSCrash's side-by-side `0xLOAD + OFFSET (symbol + N)`.
     static func parseLocation(_ location: String, into frame: inout Frame) {
         var rest = Substring(location)
-        if rest.hasPrefix("0x") || rest.allSatisfy({ $0.isHexDigit || $0 == " " || $0 == "+" }) && !rest.isEmpty {
+        let startsNumeric = rest.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? false
+        if startsNumeric
+            && (rest.hasPrefix("0x")
+                || rest.utf8.allSatisfy { isHexDigit($0) || $0 == 0x20 || $0 == UInt8(ascii: "+") })
+        {
             // `0x104544000 + 20720`, maybe followed by `(symbol + N)`.
             let parts = rest.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
             if parts.count >= 3, parts[1] == "+", let load = CrashNumber.parse(parts[0]), let offset = UInt64(parts[2])
@@ -56,11 +111,12 @@ enum AppleFrameLine {
                 return
             }
         }
-        // Trailing `(File.swift:42)`.
-        if rest.hasSuffix(")"), let open = rest.lastIndex(of: "(") {
-            let inside = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]
-            if let colon = inside.lastIndex(of: ":"), let line = Int(inside[inside.index(after: colon)...]),
-                !inside[..<colon].isEmpty, !inside.contains(" ")
+        // Trailing `(File.swift:42)`, found by bytes from the end.
+        let utf8 = rest.utf8
+        if utf8.last == UInt8(ascii: ")"), let open = utf8.lastIndex(of: UInt8(ascii: "(")) {
+            let inside = rest[utf8.index(after: open)..<utf8.index(before: utf8.endIndex)]
+            if let colon = inside.utf8.lastIndex(of: UInt8(ascii: ":")), !inside.utf8.contains(0x20),
+                let line = Int(inside[inside.utf8.index(after: colon)...]), colon > inside.startIndex
             {
                 frame.file = String(inside[..<colon])
                 frame.line = line
@@ -77,39 +133,45 @@ enum AppleFrameLine {
 
     /// `symbol + N` or `symbol`; removes Xcode 12's `Name+ 183052 (Category)` splice.
     static func parseSymbol(_ text: Substring, into frame: inout Frame) {
-        var symbol = text.trimmingSpaces
-        if let plus = lastPlus(in: symbol), let offset = UInt64(symbol[plus.upperBound...].trimmingSpaces) {
-            frame.symbolOffset = offset
-            symbol = String(symbol[..<plus.lowerBound])
+        var symbol = text
+        // Trailing white space, then a trailing ` + N` (digits only), by bytes.
+        while let last = symbol.utf8.last, last == 0x20 || last == 0x09 { symbol = symbol.dropLast() }
+        let utf8 = symbol.utf8
+        var digitsStart = utf8.endIndex
+        while digitsStart > utf8.startIndex {
+            let before = utf8.index(before: digitsStart)
+            guard utf8[before] >= 0x30, utf8[before] <= 0x39 else { break }
+            digitsStart = before
         }
-        symbol = removeSplicedOffsets(symbol)
-        if !symbol.isEmpty {
-            frame.symbol = symbol
-        }
-    }
-
-    /// The range of the last ` + ` in the text, found by bytes.
-    private static func lastPlus(in text: String) -> Range<String.Index>? {
-        let utf8 = text.utf8
-        var index = utf8.endIndex
-        while index > utf8.startIndex {
-            index = utf8.index(before: index)
-            guard utf8[index] == UInt8(ascii: "+"), index > utf8.startIndex else { continue }
-            let before = utf8.index(before: index)
-            let after = utf8.index(after: index)
-            if utf8[before] == 0x20, after < utf8.endIndex, utf8[after] == 0x20 {
-                return before..<utf8.index(after: after)
+        if digitsStart < utf8.endIndex, utf8.distance(from: utf8.startIndex, to: digitsStart) >= 3 {
+            let plus = utf8.index(digitsStart, offsetBy: -2)
+            let space = utf8.index(before: plus)
+            if utf8[plus] == UInt8(ascii: "+"), utf8[utf8.index(after: plus)] == 0x20, utf8[space] == 0x20,
+                let offset = UInt64(symbol[digitsStart...])
+            {
+                frame.symbolOffset = offset
+                symbol = symbol[..<space]
             }
         }
-        return nil
+        while let first = symbol.utf8.first, first == 0x20 || first == 0x09 { symbol = symbol.dropFirst() }
+        let name = removeSplicedOffsets(String(symbol))
+        if !name.isEmpty {
+            frame.symbol = name
+        }
     }
 
     /// `-[NSObject+ 183052 (NSObject) doesNotRecognizeSelector:]` → `-[NSObject(NSObject) doesNotRecognizeSelector:]`.
     static func removeSplicedOffsets(_ symbol: String) -> String {
-        let utf8 = Array(symbol.utf8)
-        guard zip(utf8, utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: "+") && $1 == 0x20 }) else {
-            return symbol
+        var previous: UInt8 = 0
+        var spliced = false
+        for byte in symbol.utf8 {
+            if previous == UInt8(ascii: "+"), byte == 0x20 {
+                spliced = true
+                break
+            }
+            previous = byte
         }
+        guard spliced else { return symbol }
         var characters = Array(symbol)
         var index = 1
         while index + 2 < characters.count {
@@ -176,33 +238,7 @@ enum AppleFrameLine {
             || word == "unknown-arch" || word == "arm"
     }
 
-    private static func isAddress(_ token: Substring, minimumDigits: Int) -> Bool {
-        let utf8 = token.utf8
-        guard utf8.count >= 2 + minimumDigits, token.hasPrefix("0x") else { return false }
-        return utf8.dropFirst(2).allSatisfy(isHexDigit)
-    }
-
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-    }
-
-    private struct Token {
-        var text: Substring
-        var range: Range<String.Index>
-    }
-
-    /// Splits on spaces and tabs, scanning bytes: Character iteration would cost more than the rest of the parse.
-    private static func tokenize(_ text: String) -> [Token] {
-        var tokens: [Token] = []
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            while index < utf8.endIndex, utf8[index] == 0x20 || utf8[index] == 0x09 { index = utf8.index(after: index) }
-            guard index < utf8.endIndex else { break }
-            let start = index
-            while index < utf8.endIndex, utf8[index] != 0x20, utf8[index] != 0x09 { index = utf8.index(after: index) }
-            tokens.append(Token(text: text[start..<index], range: start..<index))
-        }
-        return tokens
     }
 }

@@ -39,6 +39,18 @@ struct AppleTextCrashParser {
             lineNumber += 1
             let line = Substring(rawLine)
             let trimmed = line.trimmingSpaces
+            // Most lines are frames inside a thread: try them first, before any section or key test.
+            if let first = trimmed.utf8.first, first >= 0x30, first <= 0x39 {
+                if case .thread(let index) = section, let parsed = AppleFrameLine.frame(trimmed: trimmed) {
+                    if parsed.frame.imageLoadAddress != nil, parsed.frame.symbol != nil { sawSideBySideFrames = true }
+                    threads[index]?.frames.append(parsed.frame)
+                    continue
+                }
+                if case .exceptionBacktrace = section, let parsed = AppleFrameLine.frame(trimmed: trimmed) {
+                    crash.exceptionBacktrace.append(parsed.frame)
+                    continue
+                }
+            }
             if trimmed == "EOF" { break }
             if trimmed.isEmpty {
                 if case .freeText = section { section = .header }
@@ -89,13 +101,13 @@ struct AppleTextCrashParser {
             }
             switch section {
             case .thread(let index):
-                if let parsed = AppleFrameLine.frame(line) {
+                if let parsed = AppleFrameLine.frame(trimmed: trimmed) {
                     if parsed.frame.imageLoadAddress != nil, parsed.frame.symbol != nil { sawSideBySideFrames = true }
                     threads[index]?.frames.append(parsed.frame)
                     continue
                 }
             case .exceptionBacktrace:
-                if let parsed = AppleFrameLine.frame(line) {
+                if let parsed = AppleFrameLine.frame(trimmed: trimmed) {
                     crash.exceptionBacktrace.append(parsed.frame)
                     continue
                 }
