@@ -70,12 +70,8 @@ struct JSONScanner {
 
     /// Whether the key's bytes spell `literal`.
     func key(_ range: Range<Int>, is literal: StaticString) -> Bool {
-        guard range.count == literal.utf8CodeUnitCount else { return false }
-        let pointer = literal.utf8Start
-        for offset in 0..<range.count where bytes[range.lowerBound + offset] != pointer[offset] {
-            return false
-        }
-        return true
+        guard range.count == literal.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+        return memcmp(base + range.lowerBound, literal.utf8Start, range.count) == 0
     }
 
     /// The key as a string.
@@ -193,6 +189,17 @@ struct JSONScanner {
         try expect(UInt8(ascii: "\""))
         let start = index
         guard let base = bytes.baseAddress else { throw Failure(offset: start) }
+        // Keys and numbers-as-strings are short: a plain loop finds their end sooner than memchr's set-up.
+        let shortEnd = min(bytes.count, index + 24)
+        while index < shortEnd {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return start..<(index - 1)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            index += 1
+        }
         while index < bytes.count {
             // memchr finds the next quote a word at a time; a quote after an odd run of backslashes is escaped.
             guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else { break }

@@ -63,14 +63,19 @@ enum IPSBodyDecoder {
     private static func resolveImages(_ body: inout Body) {
         guard let images = body.images, var threads = body.threads else { return }
         body.threads = nil
+        // Names and load addresses by index, so a frame copies a string reference, not a whole image.
+        let names = images.map { $0?.name }
+        let loads = images.map { $0?.loadAddress }
         for thread in threads.indices {
             for position in threads[thread].frames.indices {
                 let imageIndex = threads[thread].imageIndices[position]
-                guard images.indices.contains(imageIndex), let image = images[imageIndex] else { continue }
-                threads[thread].frames[position].image = image.name
-                threads[thread].frames[position].imageLoadAddress = image.loadAddress
+                guard imageIndex >= 0, imageIndex < names.count, let name = names[imageIndex],
+                    let load = loads[imageIndex]
+                else { continue }
+                threads[thread].frames[position].image = name
+                threads[thread].frames[position].imageLoadAddress = load
                 if let offset = threads[thread].frames[position].imageOffset {
-                    threads[thread].frames[position].address = image.loadAddress &+ offset
+                    threads[thread].frames[position].address = load &+ offset
                 }
             }
         }
@@ -84,9 +89,11 @@ enum IPSBodyDecoder {
         try scanner.members { scanner, key in
             if scanner.key(key, is: "frames") {
                 try scanner.elements { scanner in
-                    let raw = try frame(&scanner)
-                    thread.frames.append(raw.frame)
-                    thread.imageIndices.append(raw.imageIndex ?? -1)
+                    // Decoded in place: a Frame is large, and copying one per frame showed in profiles.
+                    thread.frames.append(Frame())
+                    thread.imageIndices.append(-1)
+                    let last = thread.frames.count - 1
+                    try decodeFrame(&scanner, into: &thread.frames[last], imageIndex: &thread.imageIndices[last])
                 }
             } else if scanner.key(key, is: "name") {
                 thread.name = try scanner.string()
@@ -101,27 +108,35 @@ enum IPSBodyDecoder {
         return thread
     }
 
-    private static func frame(_ scanner: inout JSONScanner) throws -> RawFrame {
-        var raw = RawFrame(frame: Frame())
+    private static func decodeFrame(
+        _ scanner: inout JSONScanner, into frame: inout Frame, imageIndex: inout Int
+    ) throws {
         try scanner.members { scanner, key in
             if scanner.key(key, is: "imageOffset") {
-                raw.frame.imageOffset = try scanner.uint64()
+                frame.imageOffset = try scanner.uint64()
             } else if scanner.key(key, is: "symbol") {
-                raw.frame.symbol = try scanner.string()
+                frame.symbol = try scanner.string()
             } else if scanner.key(key, is: "symbolLocation") {
-                raw.frame.symbolOffset = try scanner.uint64()
+                frame.symbolOffset = try scanner.uint64()
             } else if scanner.key(key, is: "imageIndex") {
-                raw.imageIndex = try scanner.int()
+                imageIndex = try scanner.int() ?? -1
             } else if scanner.key(key, is: "sourceFile") {
-                raw.frame.file = try scanner.string()
+                frame.file = try scanner.string()
             } else if scanner.key(key, is: "sourceLine") {
-                raw.frame.line = try scanner.int()
+                frame.line = try scanner.int()
             } else if scanner.key(key, is: "inline") {
-                raw.frame.inlined = try scanner.bool() ?? false
+                frame.inlined = try scanner.bool() ?? false
             } else {
                 try scanner.skipValue()
             }
         }
+    }
+
+    private static func frame(_ scanner: inout JSONScanner) throws -> RawFrame {
+        var raw = RawFrame(frame: Frame())
+        var imageIndex = -1
+        try decodeFrame(&scanner, into: &raw.frame, imageIndex: &imageIndex)
+        raw.imageIndex = imageIndex >= 0 ? imageIndex : nil
         return raw
     }
 
