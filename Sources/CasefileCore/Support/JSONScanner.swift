@@ -25,6 +25,7 @@ struct JSONScanner {
     // MARK: - Structure
 
     /// Visits each member of the object at the cursor; `body` gets the key's byte range and must consume the value.
+    @inline(__always)
     mutating func members(_ body: (inout JSONScanner, Range<Int>) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
         skipSeparators()
@@ -49,6 +50,7 @@ struct JSONScanner {
     }
 
     /// Visits each element of the array at the cursor; `body` must consume the element.
+    @inline(__always)
     mutating func elements(_ body: (inout JSONScanner) throws -> Void) throws {
         try expect(UInt8(ascii: "["))
         skipSeparators()
@@ -69,6 +71,7 @@ struct JSONScanner {
     }
 
     /// Whether the key's bytes spell `literal`.
+    @inline(__always)
     func key(_ range: Range<Int>, is literal: StaticString) -> Bool {
         guard range.count == literal.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
         return memcmp(base + range.lowerBound, literal.utf8Start, range.count) == 0
@@ -82,6 +85,7 @@ struct JSONScanner {
     // MARK: - Values
 
     /// A string value; `nil` for `null` or any other kind of value (which is skipped).
+    @inline(__always)
     mutating func string() throws -> String? {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             try skipValue()
@@ -89,13 +93,15 @@ struct JSONScanner {
         }
         let start = index
         let range = try stringRange()
-        if bytes[range].contains(UInt8(ascii: "\\")) {
+        guard let base = bytes.baseAddress else { return nil }
+        if !range.isEmpty, memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil {
             return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<index])).string
         }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     /// An unsigned integer value; `nil` for anything else (which is skipped).
+    @inline(__always)
     mutating func uint64() throws -> UInt64? {
         guard index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") else {
             try skipValue()
@@ -185,6 +191,7 @@ struct JSONScanner {
 
     // MARK: - Bytes
 
+    @inline(__always)
     private mutating func stringRange() throws -> Range<Int> {
         try expect(UInt8(ascii: "\""))
         let start = index
@@ -216,21 +223,25 @@ struct JSONScanner {
         throw Failure(offset: start)
     }
 
+    @inline(__always)
     private mutating func expect(_ byte: UInt8) throws {
         guard consume(byte) else { throw Failure(offset: index) }
     }
 
+    @inline(__always)
     private mutating func consume(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
         return true
     }
 
+    @inline(__always)
     mutating func skipWhitespace() {
         index = JSONSeparators.skipWhitespace(bytes, from: index)
     }
 
     /// White space and `...` elisions with the comma that may follow them.
+    @inline(__always)
     private mutating func skipSeparators() {
         index = JSONSeparators.skipElisions(bytes, from: index)
     }

@@ -14,8 +14,10 @@ enum JSONSeparators {
     }
 
     /// Past white space and any `...` elisions with the comma that may follow them (tolerant reading).
+    @inline(__always)
     static func skipElisions(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
         var index = skipWhitespace(bytes, from: index)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ".") else { return index }
         while index + 3 <= bytes.count, bytes[index] == UInt8(ascii: "."), bytes[index + 1] == UInt8(ascii: "."),
             bytes[index + 2] == UInt8(ascii: ".")
         {
