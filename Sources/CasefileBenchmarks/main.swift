@@ -27,11 +27,15 @@ func grow(_ text: String, after marker: String, block: (Int) -> String, to size:
     return String(text[..<range.upperBound]) + insert + String(text[range.upperBound...])
 }
 
-let ipsFrame =
-    #"{"imageOffset":79588,"symbol":"-[UIViewController _sendViewDidLoadWithAppearanceProxyObjectTaggingEnabled]","symbolLocation":108,"imageIndex":1}"#
+// Every added frame has a symbol of its own, as real threads mostly do.
+func ipsFrame(_ thread: Int, _ frame: Int) -> String {
+    #"{"imageOffset":\#(79_588 + frame * 4),"symbol":"-[UIViewController _sendViewDidLoad\#(thread)WithAppearanceProxy\#(frame)]","symbolLocation":108,"imageIndex":1}"#
+}
 let ips = grow(
     load("cart-total-iphone14-ios16.ips"), after: "\"threads\" : [",
-    block: { "{\"id\":\($0),\"frames\":[" + Array(repeating: ipsFrame, count: 20).joined(separator: ",") + "]}," },
+    block: { thread in
+        "{\"id\":\(thread),\"frames\":[" + (0..<20).map { ipsFrame(thread, $0) }.joined(separator: ",") + "]},"
+    },
     to: 100_000)
 let textFrame = "0   UIKitCore                     \t       0x1a2c1f0a8 -[UIViewController loadViewIfRequired] + 1036\n"
 let crash = grow(
