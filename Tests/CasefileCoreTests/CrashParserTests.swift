@@ -1,4 +1,5 @@
 import CasefileCore
+import Foundation
 import Testing
 
 /// One row per crash sample: values read by hand from the files in SampleReports/Crashes/.
@@ -414,5 +415,49 @@ func crashes(_ file: String) throws -> [Crash] {
         #expect(crash.format == .inAppException)
         #expect(crash.exception.name == "NSInvalidArgumentException")
         #expect(crash.crashingThread?.frames.map(\.symbol) == ["<redacted>", "objc_exception_throw", "<redacted>"])
+    }
+}
+
+@Suite struct IPSFastPathTests {
+    func crash(_ text: String) throws -> Crash {
+        guard case .crashes(_, let crashes, _) = CrashReportParser().parse(Array(text.utf8), file: "t.ips"),
+            let crash = crashes.first
+        else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        return crash
+    }
+
+    /// Compact frames take a fast path; spaced-out ones, extra keys and escapes take the key-by-key path. Both must
+    /// read the same report the same way.
+    @Test func readsCompactAndSpacedFramesAlike() throws {
+        let original = try String(
+            contentsOfFile: Samples.sample("Crashes/cart-total-iphone14-ios16.ips"), encoding: .utf8)
+        let spaced = original.replacingOccurrences(of: #"{"imageOffset":"#, with: #"{ "imageOffset" : "#)
+            .replacingOccurrences(of: #","symbol":"#, with: #", "symbol": "#)
+        #expect(spaced != original)
+        let fast = try crash(original)
+        let slow = try crash(spaced)
+        #expect(fast.threads == slow.threads)
+        #expect(fast.threads[0].frames[0].symbol == "CartViewModel.total()")
+    }
+
+    @Test func readsFramesWithExtraKeysAndEscapes() throws {
+        let original = try String(
+            contentsOfFile: Samples.sample("Crashes/cart-total-iphone14-ios16.ips"), encoding: .utf8)
+        let edited = original.replacingOccurrences(
+            of: #"{"imageOffset":34280,"symbol":"CartViewModel.total()","symbolLocation":96,"imageIndex":0}"#,
+            with:
+                #"{"imageOffset":34280,"symbol":"CartViewModel.\"total\"()","symbolLocation":96,"imageIndex":0,"sourceFile":"Cart.swift","sourceLine":41,"inline":true}"#
+        )
+        #expect(edited != original)
+        let frame = try #require(try crash(edited).threads.first?.frames.first)
+        #expect(frame.symbol == #"CartViewModel."total"()"#)
+        #expect(frame.symbolOffset == 96)
+        #expect(frame.imageOffset == 34_280)
+        #expect(frame.file == "Cart.swift")
+        #expect(frame.line == 41)
+        #expect(frame.inlined)
+        #expect(frame.address == 0x1_003a_c5e8)
     }
 }

@@ -82,6 +82,55 @@ struct JSONScanner {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
+    // MARK: - Exact shapes
+
+    /// Moves the cursor back, to retry a value the slow way after a fast path gave up.
+    mutating func rewind(to position: Int) {
+        index = position
+    }
+
+    /// Consumes `literal` when the bytes at the cursor spell it exactly (no white space allowed).
+    @inline(__always)
+    mutating func literal(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count, let base = bytes.baseAddress,
+            memcmp(base + index, literal.utf8Start, count) == 0
+        else { return false }
+        index += count
+        return true
+    }
+
+    /// Decimal digits at the cursor as a number; `nil` (cursor unmoved) when there are none or they overflow.
+    @inline(__always)
+    mutating func digits() -> UInt64? {
+        let start = index
+        var value: UInt64 = 0
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+            guard value < UInt64.max / 10 - 9 else {
+                index = start
+                return nil
+            }
+            value = value &* 10 &+ UInt64(bytes[index] &- 0x30)
+            index += 1
+        }
+        guard index > start else { return nil }
+        return value
+    }
+
+    /// The rest of a string whose opening quote was consumed, up to its closing quote; `nil` when it holds an
+    /// escape (the slow path decodes those).
+    @inline(__always)
+    mutating func plainStringBody() -> String? {
+        let start = index
+        guard let base = bytes.baseAddress,
+            let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index)
+        else { return nil }
+        let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        guard memchr(base + start, Int32(UInt8(ascii: "\\")), end - start) == nil else { return nil }
+        index = end + 1
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
     // MARK: - Values
 
     /// A string value; `nil` for `null` or any other kind of value (which is skipped).

@@ -111,6 +111,11 @@ enum IPSBodyDecoder {
     private static func decodeFrame(
         _ scanner: inout JSONScanner, into frame: inout Frame, imageIndex: inout Int
     ) throws {
+        let start = scanner.index
+        if decodeCompactFrame(&scanner, into: &frame, imageIndex: &imageIndex) { return }
+        scanner.rewind(to: start)
+        frame = Frame()
+        imageIndex = -1
         try scanner.members { scanner, key in
             if scanner.key(key, is: "imageOffset") {
                 frame.imageOffset = try scanner.uint64()
@@ -130,6 +135,29 @@ enum IPSBodyDecoder {
                 try scanner.skipValue()
             }
         }
+    }
+
+    /// The shape Apple writes, byte for byte: `{"imageOffset":N,"symbol":"…","symbolLocation":N,"imageIndex":N}`
+    /// or `{"imageOffset":N,"imageIndex":N}`. Anything else (white space, other keys, escapes) returns `false` and
+    /// the frame is read key by key.
+    @inline(__always)
+    private static func decodeCompactFrame(
+        _ scanner: inout JSONScanner, into frame: inout Frame, imageIndex: inout Int
+    ) -> Bool {
+        guard scanner.literal(#"{"imageOffset":"#), let offset = scanner.digits() else { return false }
+        frame.imageOffset = offset
+        if scanner.literal(#","symbol":""#) {
+            guard let symbol = scanner.plainStringBody(), scanner.literal(#","symbolLocation":"#),
+                let location = scanner.digits()
+            else { return false }
+            frame.symbol = symbol
+            frame.symbolOffset = location
+        }
+        guard scanner.literal(#","imageIndex":"#), let index = scanner.digits(), scanner.literal("}"),
+            let value = Int(exactly: index)
+        else { return false }
+        imageIndex = value
+        return true
     }
 
     private static func frame(_ scanner: inout JSONScanner) throws -> RawFrame {
