@@ -88,11 +88,6 @@ public enum SignalName {
         names[number]
     }
 
-    /// The number of a signal name.
-    public static func number(_ name: String) -> Int? {
-        names.first { $0.value == name }?.key
-    }
-
     /// Mach exception numbers as MetricKit reports them.
     public static func machException(_ number: Int) -> String? {
         [

@@ -140,7 +140,7 @@ public struct DebugFileIndex: Sendable {
             }
             guard MachOFile.isMachO(prefix) else { return [] }
             return try MachOFile.slices(atPath: url.path).filter { $0.uuid != nil }.map { slice in
-                Entry(kind: .machO, path: url.path, slice: slice, imageName: Self.imageName(url))
+                Entry(kind: .machO, path: url.path, slice: slice, imageName: url.lastPathComponent)
             }
         } catch {
             problems.append(error.description)
@@ -190,10 +190,5 @@ public struct DebugFileIndex: Sendable {
         var slice = MachOSlice(arch: module.arch, uuid: uuid, fileOffset: 0, size: 0, fileType: 0)
         slice.textVMAddress = 0
         return Entry(kind: .breakpad, path: url.path, slice: slice, imageName: module.name)
-    }
-
-    /// `ShopApp` for `ShopApp.app.dSYM/Contents/Resources/DWARF/ShopApp`, `ShopApp` for a bare `ShopApp`.
-    static func imageName(_ url: URL) -> String {
-        url.lastPathComponent
     }
 }

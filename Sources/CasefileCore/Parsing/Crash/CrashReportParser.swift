@@ -80,7 +80,7 @@ public struct CrashReportParser: Sendable {
         if let newline = trimmed.firstIndex(of: 0x0A), trimmed[..<newline].count < 8_192,
             let header = try? JSONParser.parse(trimmed[..<newline], mode: .tolerant), header["bug_type"] != nil
         {
-            let parsed = IPSCrashParser(file: file).parse(bytes: trimmed)
+            let parsed = IPSCrashParser(file: file).parse(bytes: trimmed, header: header.object)
             return .crashes(.ips, [parsed.crash], parsed.warnings)
         }
         var warnings: [Diagnostic] = []

@@ -58,6 +58,13 @@ enum IPSBodyDecoder {
         }
     }
 
+    /// Gives a frame its image, as `usedImages[imageIndex]` names it: address = load address + image offset.
+    static func attach(_ frame: inout Frame, image: String, loadAddress: UInt64) {
+        frame.image = image
+        frame.imageLoadAddress = loadAddress
+        if let offset = frame.imageOffset { frame.address = loadAddress &+ offset }
+    }
+
     /// Fills each frame's image, load address and address from `usedImages`, in place while the arrays are
     /// uniquely owned (usedImages follows the threads in the file, so this cannot happen while reading them).
     private static func resolveImages(_ body: inout Body) {
@@ -72,11 +79,7 @@ enum IPSBodyDecoder {
                 guard imageIndex >= 0, imageIndex < names.count, let name = names[imageIndex],
                     let load = loads[imageIndex]
                 else { continue }
-                threads[thread].frames[position].image = name
-                threads[thread].frames[position].imageLoadAddress = load
-                if let offset = threads[thread].frames[position].imageOffset {
-                    threads[thread].frames[position].address = load &+ offset
-                }
+                attach(&threads[thread].frames[position], image: name, loadAddress: load)
             }
         }
         body.threads = threads

@@ -8,7 +8,10 @@ struct IPSCrashParser {
     }
 
     /// Parses the bytes of an `.ips` file; JSON is parsed from the bytes directly, never through a `String`.
-    func parse(bytes: ArraySlice<UInt8>) -> (crash: Crash, warnings: [Diagnostic]) {
+    /// `header` is the first line already parsed, when the caller had to parse it to recognize the file.
+    func parse(bytes: ArraySlice<UInt8>, header parsedHeader: JSONObject? = nil) -> (
+        crash: Crash, warnings: [Diagnostic]
+    ) {
         var warnings: [Diagnostic] = []
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
         // Split on the first newline only: header strings may hold braces and escaped quotes (§3).
@@ -18,7 +21,7 @@ struct IPSCrashParser {
         let body = (newline < trimmed.endIndex ? trimmed[(newline + 1)...] : []).drop(while: isSpace)
         let header: JSONObject
         do {
-            header = try JSONParser.parse(headerBytes, mode: .tolerant).object ?? JSONObject()
+            header = try parsedHeader ?? JSONParser.parse(headerBytes, mode: .tolerant).object ?? JSONObject()
         } catch {
             warnings.append(Diagnostic(file: file, line: 1, message: "header is not JSON (\(error)); read as text"))
             header = JSONObject()
@@ -139,9 +142,7 @@ struct IPSCrashParser {
         func resolve(_ raw: IPSBodyDecoder.RawFrame) -> Frame {
             var frame = raw.frame
             if let index = raw.imageIndex, images.indices.contains(index), let image = images[index] {
-                frame.image = image.name
-                frame.imageLoadAddress = image.loadAddress
-                if let offset = frame.imageOffset { frame.address = image.loadAddress &+ offset }
+                IPSBodyDecoder.attach(&frame, image: image.name, loadAddress: image.loadAddress)
             }
             return frame
         }
