@@ -4,15 +4,21 @@
 # tests read as independent expectations. Needs clang (the Swift toolchain's), ld64.lld-14 (Debian lld-14) and
 # dsymutil-14 / llvm-lipo-14 / llvm-nm / llvm-dwarfdump-14 (Debian llvm-14). The outputs are committed.
 set -euo pipefail
+scripts=$(cd "$(dirname "$0")" && pwd)
 cd "$(dirname "$0")/../SampleReports/Symbols"
-build=$(mktemp -d)
+# A fixed build folder: its path lands in the binaries (the debug map names the object files), so a fixed path
+# keeps the UUIDs the same from one run of this script to the next.
+build=/tmp/casefile-make-symbols
+rm -rf "$build" && mkdir -p "$build"
+# And no object-file times in the debug map (lld reads ld64's switch for it).
+export ZERO_AR_DATE=1
 trap 'rm -rf "$build"' EXIT
 
 compile() {  # target, output object
     clang -target "$1" -g -O1 -fdebug-prefix-map="$PWD"=. -c src/checkout.c -o "$2"
 }
 
-rm -rf ShopApp ShopApp.dSYM Fat
+rm -rf ShopApp ShopApp.dSYM Fat Build420
 compile arm64-apple-ios15.0 "$build/arm64.o"
 ld64.lld-14 -arch arm64 -platform_version ios 15.0 15.0 -e _main -o ShopApp "$build/arm64.o"
 dsymutil-14 ShopApp -o ShopApp.dSYM
@@ -32,17 +38,27 @@ cp "$build/arm64.dSYM/Contents/Info.plist" Fat/ShopApp.dSYM/Contents/Info.plist
 llvm-lipo-14 -create "$build/arm64.dSYM/Contents/Resources/DWARF/fat-arm64" \
     "$build/x86_64.dSYM/Contents/Resources/DWARF/fat-x86_64" -output Fat/ShopApp.dSYM/Contents/Resources/DWARF/ShopApp
 
+# ShopApp 2.4.0 (420): the same code where the compiler did not inline apply_discount (`inline` defined away), so
+# the grouping samples have one bug from two builds that differ in inlining (no tail calls, so every caller shows).
+mkdir -p Build420
+clang -target arm64-apple-ios15.0 -g -O1 -fdebug-prefix-map="$PWD"=. "-Dinline=__attribute__((noinline))" -fno-optimize-sibling-calls \
+    -c src/checkout.c -o "$build/build420.o"
+ld64.lld-14 -arch arm64 -platform_version ios 15.0 15.0 -e _main -o Build420/ShopApp "$build/build420.o"
+dsymutil-14 Build420/ShopApp -o Build420/ShopApp.dSYM
+
 dwarfdump=$(command -v llvm-dwarfdump-14 || echo /usr/lib/llvm-14/bin/llvm-dwarfdump)
 {
     echo "# Written by Scripts/make-symbols.sh from llvm's tools; tests read these as expectations."
-    "$dwarfdump" --uuid ShopApp Fat/ShopApp
+    "$dwarfdump" --uuid ShopApp Fat/ShopApp Build420/ShopApp
     echo "# llvm-nm ShopApp"
     llvm-nm -n ShopApp
+    echo "# llvm-nm Build420/ShopApp"
+    llvm-nm -n Build420/ShopApp
     echo "# llvm-nm -arch x86_64 Fat/ShopApp"
     llvm-nm -n -arch x86_64 Fat/ShopApp
 } > facts.txt
 cat facts.txt
-python3 "$(dirname "$0")/make-breakpad.py" > /dev/null
+python3 "$scripts/make-breakpad.py" > /dev/null
 # A zipped dSYM, as App Store Connect hands them out, for the archive path of the debug-file index.
 mkdir -p ../../Tests/Fixtures/Symbols
 rm -f ../../Tests/Fixtures/Symbols/ShopApp.dSYM.zip

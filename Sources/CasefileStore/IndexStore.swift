@@ -58,7 +58,11 @@ extension IndexStore: ReportIndex {
             try db.execute(
                 sql: "INSERT INTO runs (pipeline, inbox, started_at) VALUES (?, ?, ?)",
                 arguments: [pipeline, inbox, startedAt])
-            return db.lastInsertedRowID
+            let run = db.lastInsertedRowID
+            // A group is new only in the run that found it.
+            try db.execute(
+                sql: "UPDATE groups SET status = 'ongoing' WHERE status = 'new' AND first_run_id < ?", arguments: [run])
+            return run
         }
     }
 
@@ -91,6 +95,7 @@ extension IndexStore: ReportIndex {
                 } else {
                     try ReportWriter.insert(
                         report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id], db)
+                    try GroupWriter.assign(report, run: run, at: Date(), db)
                     outcome.newReportIDs.append(report.id)
                 }
                 try db.execute(

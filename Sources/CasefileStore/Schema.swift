@@ -200,6 +200,55 @@ enum Schema {
                 t.column("entries_json", .text).notNull()
             }
         }
+        migrator.registerMigration("v6-groups") { db in
+            try db.create(table: "groups") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("fingerprint", .text).notNull().unique()
+                t.column("kind", .text).notNull()
+                t.column("resolution", .text).notNull()
+                t.column("title", .text).notNull()
+                t.column("status", .text).notNull().indexed()
+                    .check { ["new", "ongoing", "regressed", "resolved", "merged"].contains($0) }
+                t.column("occurrences", .integer).notNull()
+                t.column("first_seen", .datetime).notNull()
+                t.column("last_seen", .datetime).notNull()
+                t.column("first_run_id", .integer).notNull().references("runs")
+                t.column("last_run_id", .integer).notNull().references("runs")
+                t.column("rules_version", .text).notNull()
+                t.column("explanation_json", .text)
+                t.column("resolved_at", .datetime)
+                t.column("resolved_in_version", .text)
+                t.column("resolved_max_version", .text)
+                t.column("regressed_in_version", .text)
+                t.column("regressed_run_id", .integer)
+                t.column("merged_into", .integer).references("groups")
+            }
+            try db.create(table: "occurrences") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("group_id", .integer).notNull().indexed().references("groups")
+                t.column("report_id", .text).notNull().indexed().references("reports", onDelete: .cascade)
+                t.column("source", .text).notNull().check { ["crash", "failure"].contains($0) }
+                t.column("seq", .integer).notNull()
+                t.column("run_id", .integer).notNull().indexed().references("runs")
+                t.column("fingerprint", .text).notNull()
+                t.column("rules_version", .text).notNull()
+                t.column("app_version", .text)
+                t.column("os_version", .text)
+                t.column("device_model", .text)
+                t.uniqueKey(["report_id", "source", "seq"])
+            }
+            try db.create(table: "occurrence_keys") { t in
+                t.column("occurrence_id", .integer).notNull().references("occurrences", onDelete: .cascade)
+                t.column("resolution", .text).notNull()
+                t.column("key", .text).notNull()
+                t.primaryKey(["occurrence_id", "resolution"])
+            }
+            try db.create(index: "occurrence_keys_by_key", on: "occurrence_keys", columns: ["resolution", "key"])
+            try db.create(table: "group_aliases") { t in
+                t.primaryKey("fingerprint", .text)
+                t.column("group_id", .integer).notNull().references("groups")
+            }
+        }
         return migrator
     }
 }

@@ -41,6 +41,6 @@ import Testing
         #expect(lines.contains("Exception Subtype:   KERN_INVALID_ADDRESS at 0x0000000000000010"))
         #expect(lines.contains("Triggered by Thread:  3"))
         #expect(lines.contains("Thread 3 name:  Dispatch queue: com.example.shopapp.imagecache"))
-        #expect(lines.contains("0   ShopApp                       \t0x0000000100d530f4 ImageCache.store(_:for:) + 52"))
+        #expect(lines.contains("0   ShopApp                       \t0x0000000100d4c0ac ImageCache.store(_:for:) + 0"))
     }
 }

@@ -38,7 +38,8 @@ struct ExpectedFrame: Sendable, Equatable, CustomStringConvertible {
     var description: String { "\(image ?? "?") \(address.map { String($0, radix: 16) } ?? "?") \(symbol ?? "")" }
 }
 
-let appUUID = "8f3c2a1b-4d5e-4f60-9a7b-1c2d3e4f5a6b"
+let appUUID = "4c4c442a-5555-3144-a1c2-ffa5de205d9d"
+let build420UUID = "4c4c44a7-5555-3144-a1e8-3523111396bf"
 let sendViewDidLoad = "-[UIViewController _sendViewDidLoadWithAppearanceProxyObjectTaggingEnabled]"
 
 let crashSamples: [CrashExpectation] = [
@@ -47,38 +48,38 @@ let crashSamples: [CrashExpectation] = [
         signal: "SIGTRAP",
         terminationCode: 5,
         frames: [
-            ExpectedFrame("ShopApp", 0x1_003a_c5e8, "CartViewModel.total()"),
-            ExpectedFrame("ShopApp", 0x1_003a_d1a4, "CheckoutViewController.viewDidLoad()"),
+            ExpectedFrame("ShopApp", 0x1_003a_802c, "CartViewModel.total()"),
+            ExpectedFrame("ShopApp", 0x1_003a_8060, "CheckoutViewController.viewDidLoad()"),
             ExpectedFrame("UIKitCore", 0x1_a2c0_b6e4, sendViewDidLoad),
         ], appUUID: appUUID, appLoadAddress: 0x1_003a_4000, version: "2.3.1", build: "412", osVersion: "16.5"),
     CrashExpectation(
         file: "cart-total-iphone11-ios15.crash", format: .appleText, crashedThread: 0, type: "EXC_BREAKPOINT",
         signal: "SIGTRAP", terminationCode: 5,
         frames: [
-            ExpectedFrame("ShopApp", 0x1_04d9_45e8), ExpectedFrame("ShopApp", 0x1_04d9_51a4),
+            ExpectedFrame("ShopApp", 0x1_04d9_002c), ExpectedFrame("ShopApp", 0x1_04d9_0060),
             ExpectedFrame("UIKitCore", 0x1_a2c0_b6e4, sendViewDidLoad),
         ], appUUID: appUUID, appLoadAddress: 0x1_04d8_c000, version: "2.3.1", build: "412", osVersion: "15.7"),
     CrashExpectation(
         file: "cart-total-iphone12-ios15-kscrash.json", format: .ksCrash, crashedThread: 0, type: "EXC_BREAKPOINT",
         signal: "SIGTRAP",
         frames: [
-            ExpectedFrame("ShopApp", 0x1_02f0_85e8, "$s7ShopApp13CartViewModelC5totalSdyF"),
-            ExpectedFrame("ShopApp", 0x1_02f0_91a4, "$s7ShopApp22CheckoutViewControllerC11viewDidLoadyyF"),
+            ExpectedFrame("ShopApp", 0x1_02f0_402c, "$s7ShopApp13CartViewModelC5totalSdyF"),
+            ExpectedFrame("ShopApp", 0x1_02f0_4060, "$s7ShopApp22CheckoutViewControllerC11viewDidLoadyyF"),
             ExpectedFrame("UIKitCore", 0x1_a2c0_b6e4, sendViewDidLoad),
         ], appUUID: appUUID, appLoadAddress: 0x1_02f0_0000, version: "2.3.1", build: "412", osVersion: "15.4"),
     CrashExpectation(
         file: "cart-total-iphone15pro-ios18-xcode16-export.txt", format: .ips, crashedThread: 0, type: "EXC_BREAKPOINT",
         signal: "SIGTRAP", terminationCode: 5,
         frames: [
-            ExpectedFrame("ShopApp", 0x1_006f_c5e8, "CartViewModel.total()"),
-            ExpectedFrame("ShopApp", 0x1_006f_d1a4, "CheckoutViewController.viewDidLoad()"),
-            ExpectedFrame("ShopApp", 0x1_006f_9b2c, "main"),
-        ], appUUID: appUUID, appLoadAddress: 0x1_006f_4000, version: "2.3.1", build: "412", osVersion: "18.1"),
+            ExpectedFrame("ShopApp", 0x1_006f_8048, "apply_discount"),
+            ExpectedFrame("ShopApp", 0x1_006f_8038, "CartViewModel.total()"),
+            ExpectedFrame("ShopApp", 0x1_006f_8078, "CheckoutViewController.viewDidLoad()"),
+        ], appUUID: build420UUID, appLoadAddress: 0x1_006f_4000, version: "2.4.0", build: "420", osVersion: "18.1"),
     CrashExpectation(
         file: "cart-total-ios15-metrickit-payload.json", format: .metricKit, crashedThread: 0, type: "EXC_BREAKPOINT",
         signal: "SIGTRAP", terminationCode: 5,
         frames: [
-            ExpectedFrame("ShopApp", 0x1_0232_85e8), ExpectedFrame("ShopApp", 0x1_0232_91a4),
+            ExpectedFrame("ShopApp", 0x1_0232_402c), ExpectedFrame("ShopApp", 0x1_0232_4060),
             ExpectedFrame("UIKitCore", 0x1_a2c0_b6e4),
         ], appUUID: appUUID, appLoadAddress: 0x1_0232_0000, version: "2.3.1", build: "412", osVersion: "15.2"),
     CrashExpectation(
@@ -87,28 +88,28 @@ let crashSamples: [CrashExpectation] = [
             ExpectedFrame(
                 "libswiftCore.dylib", 0x1_9bc4_7c98,
                 "$ss17_assertionFailure__4file4line5flagss5NeverOs12StaticStringV_SSAHSus6UInt32VtF"),
-            ExpectedFrame("ShopApp", 0x1_02f0_85e8, "$s7ShopApp13CartViewModelC5totalSdyF"),
-            ExpectedFrame("ShopApp", 0x1_02f0_91a4, "$s7ShopApp22CheckoutViewControllerC11viewDidLoadyyF"),
+            ExpectedFrame("ShopApp", 0x1_02f0_402c, "$s7ShopApp13CartViewModelC5totalSdyF"),
+            ExpectedFrame("ShopApp", 0x1_02f0_4060, "$s7ShopApp22CheckoutViewControllerC11viewDidLoadyyF"),
         ], appUUID: appUUID, appLoadAddress: 0x1_02f0_0000, version: "2.3.1", build: "412", osVersion: "15.0"),
     CrashExpectation(
         file: "image-cache-iphone15-ios17.ips", format: .ips, crashedThread: 3, type: "EXC_BAD_ACCESS",
         signal: "SIGSEGV", terminationCode: 11,
         frames: [
-            ExpectedFrame("ShopApp", 0x1_00d5_30f4, "ImageCache.store(_:for:)"),
-            ExpectedFrame("ShopApp", 0x1_00d5_22c0, "closure #1 in ImageLoader.load(url:)"),
+            ExpectedFrame("ShopApp", 0x1_00d4_c0ac, "ImageCache.store(_:for:)"),
+            ExpectedFrame("ShopApp", 0x1_00d4_c0d8, "ImageLoader.finish(_:)"),
             ExpectedFrame("libdispatch.dylib", 0x1_ab5e_2c8c, "_dispatch_call_block_and_release"),
         ], appUUID: appUUID, appLoadAddress: 0x1_00d4_8000, version: "2.3.1", build: "412", osVersion: "17.1"),
     CrashExpectation(
         file: "image-cache-iphonexr-ios14-plcrashreporter.crash", format: .appleText, crashedThread: 3,
         signal: "SIGSEGV",
         frames: [
-            ExpectedFrame("ShopApp", 0x1_00e6_20f4), ExpectedFrame("ShopApp", 0x1_00e6_12c0),
+            ExpectedFrame("ShopApp", 0x1_00e5_b0ac), ExpectedFrame("ShopApp", 0x1_00e5_b0d8),
             ExpectedFrame("libdispatch.dylib", 0x1_836c_3c8c),
         ], appUUID: appUUID, appLoadAddress: 0x1_00e5_7000, version: "2.3.1", build: "412", osVersion: "14.8"),
     CrashExpectation(
         file: "image-cache-metrickit-callstacktree.json", format: .metricKit, crashedThread: 1,
         frames: [
-            ExpectedFrame("ShopApp", 0x1_00d5_30f4), ExpectedFrame("ShopApp", 0x1_00d5_22c0),
+            ExpectedFrame("ShopApp", 0x1_00d4_c0ac), ExpectedFrame("ShopApp", 0x1_00d4_c0d8),
             ExpectedFrame("libdispatch.dylib", 0x1_ab5e_2c8c),
         ], appUUID: appUUID, appLoadAddress: 0x1_00d4_8000),
     CrashExpectation(
@@ -146,20 +147,20 @@ let crashSamples: [CrashExpectation] = [
         frames: [
             ExpectedFrame("libsystem_kernel.dylib", 0x1_81a1_bbc4, "semaphore_wait_trap"),
             ExpectedFrame("libdispatch.dylib", 0x1_818b_ca9c, "_dispatch_semaphore_wait_slow"),
-            ExpectedFrame("ShopApp", 0x1_02b9_e2c0),
+            ExpectedFrame("ShopApp", 0x1_02b9_80d8),
         ], appUUID: appUUID, appLoadAddress: 0x1_02b9_4000, version: "2.3.1", build: "412", osVersion: "11.4.1"),
     CrashExpectation(
         file: "watchdog-ios17-metrickit-diagnostic.json", format: .metricKit, crashedThread: 0, type: "EXC_CRASH",
         signal: "SIGKILL", terminationCode: 2_343_432_205,
         frames: [
-            ExpectedFrame("libsystem_kernel.dylib", 0x1_e36e_2e08), ExpectedFrame("ShopApp", 0x1_003a_e2c0),
-            ExpectedFrame("ShopApp", 0x1_003a_9b2c),
+            ExpectedFrame("libsystem_kernel.dylib", 0x1_e36e_2e08), ExpectedFrame("ShopApp", 0x1_003a_80d8),
+            ExpectedFrame("ShopApp", 0x1_003a_8080),
         ], appUUID: appUUID, appLoadAddress: 0x1_003a_4000, version: "2.3.1", build: "412", osVersion: "17.4"),
     CrashExpectation(
         file: "cart-total-ios14-bugtype109.ips", format: .ips, crashedThread: 0, type: "EXC_BREAKPOINT",
         signal: "SIGTRAP", terminationCode: 5,
         frames: [
-            ExpectedFrame("ShopApp", 0x1_00b9_c5e8), ExpectedFrame("ShopApp", 0x1_00b9_d1a4),
+            ExpectedFrame("ShopApp", 0x1_00b9_802c), ExpectedFrame("ShopApp", 0x1_00b9_8060),
             ExpectedFrame("UIKitCore", 0x1_a2c0_b6e4, sendViewDidLoad),
         ], appUUID: appUUID, appLoadAddress: 0x1_00b9_4000, version: "2.3.1", build: "412", osVersion: "14.7.1"),
     CrashExpectation(
@@ -168,7 +169,8 @@ let crashSamples: [CrashExpectation] = [
         frames: [
             ExpectedFrame("CoreFoundation", 0x1_a095_9418, "__exceptionPreprocess"),
             ExpectedFrame("ShopApp", 0x1_02a4_c6f0, "$s7ShopApp15CouponFormatterC6formatySSypF"),
-        ], appUUID: appUUID, appLoadAddress: 0x1_02a4_2000, version: "2.3.1", build: "412", osVersion: "16.2"),
+        ], appUUID: "8f3c2a1b-4d5e-4f60-9a7b-1c2d3e4f5a6b", appLoadAddress: 0x1_02a4_2000, version: "2.3.1",
+        build: "412", osVersion: "16.2"),
     CrashExpectation(
         file: "add-to-bag-iphone8-ios12-kscrash-applefmt.crash", format: .appleText, crashedThread: 0,
         type: "EXC_CRASH", signal: "SIGABRT",
@@ -203,10 +205,10 @@ func crashes(_ file: String) throws -> [Crash] {
     }
 
     @Test func computesImageOffsetsFromTheImageTable() throws {
-        // .crash frame 0: 0x104d945e8 in ShopApp loaded at 0x104d8c000 → 34280, as the line itself says.
+        // .crash frame 0: 0x104d9002c in ShopApp loaded at 0x104d8c000 → 16428, as the line itself says.
         let frame = try #require(try crashes("cart-total-iphone11-ios15.crash").first?.crashingThread?.frames.first)
         #expect(frame.imageLoadAddress == 0x1_04d8_c000)
-        #expect(frame.imageOffset == 34_280)
+        #expect(frame.imageOffset == 16_428)
     }
 
     @Test func normalizesTerminationCodesWrittenInHexOrDecimal() throws {
@@ -256,11 +258,11 @@ func crashes(_ file: String) throws -> [Crash] {
         let frame = try #require(
             try crashes("cart-total-ios15-metrickit-payload.json").first?.crashingThread?.frames.first)
         #expect(frame.imageLoadAddress == 0x1_0232_0000)
-        #expect(frame.imageOffset == 34_280)
-        // From iOS 16 on it is a real offset: 41664 into ShopApp.
+        #expect(frame.imageOffset == 16_428)
+        // From iOS 16 on it is a real offset: 16600 into ShopApp.
         let later = try #require(
             try crashes("watchdog-ios17-metrickit-diagnostic.json").first?.crashingThread?.frames[1])
-        #expect(later.imageOffset == 41_664)
+        #expect(later.imageOffset == 16_600)
         #expect(later.imageLoadAddress == 0x1_003a_4000)
     }
 
@@ -446,18 +448,18 @@ func crashes(_ file: String) throws -> [Crash] {
         let original = try String(
             contentsOfFile: Samples.sample("Crashes/cart-total-iphone14-ios16.ips"), encoding: .utf8)
         let edited = original.replacingOccurrences(
-            of: #"{"imageOffset":34280,"symbol":"CartViewModel.total()","symbolLocation":96,"imageIndex":0}"#,
+            of: #"{"imageOffset":16428,"symbol":"CartViewModel.total()","symbolLocation":44,"imageIndex":0}"#,
             with:
-                #"{"imageOffset":34280,"symbol":"CartViewModel.\"total\"()","symbolLocation":96,"imageIndex":0,"sourceFile":"Cart.swift","sourceLine":41,"inline":true}"#
+                #"{"imageOffset":16428,"symbol":"CartViewModel.\"total\"()","symbolLocation":44,"imageIndex":0,"sourceFile":"Cart.swift","sourceLine":41,"inline":true}"#
         )
         #expect(edited != original)
         let frame = try #require(try crash(edited).threads.first?.frames.first)
         #expect(frame.symbol == #"CartViewModel."total"()"#)
-        #expect(frame.symbolOffset == 96)
-        #expect(frame.imageOffset == 34_280)
+        #expect(frame.symbolOffset == 44)
+        #expect(frame.imageOffset == 16_428)
         #expect(frame.file == "Cart.swift")
         #expect(frame.line == 41)
         #expect(frame.inlined)
-        #expect(frame.address == 0x1_003a_c5e8)
+        #expect(frame.address == 0x1_003a_802c)
     }
 }

@@ -6,9 +6,10 @@ import Testing
 /// own tools print of the built fixtures: UUIDs and symbol addresses).
 @Suite struct SymbolicationTests {
     static let symbols = Samples.repository.appendingPathComponent("SampleReports/Symbols")
-    static let thinUUID = "4c4c440a-5555-3144-a121-7090b91a2dbc"
-    static let fatArm64UUID = "4c4c443e-5555-3144-a149-b6d8bde026b4"
-    static let fatX86UUID = "4c4c44f7-5555-3144-a1d8-e5c37209b4fe"
+    static let thinUUID = "4c4c442a-5555-3144-a1c2-ffa5de205d9d"
+    static let fatArm64UUID = "4c4c4490-5555-3144-a193-53c78b710436"
+    static let fatX86UUID = "4c4c442d-5555-3144-a18e-9ba13b3d20a4"
+    static let build420UUID = "4c4c44a7-5555-3144-a1e8-3523111396bf"
 
     func crash(_ name: String) throws -> Crash {
         let path = Self.symbols.appendingPathComponent("Crashes/\(name)").path
@@ -48,8 +49,8 @@ import Testing
         let index = DebugFileIndex(scanning: [Self.symbols])
         #expect(index.entry(uuid: Self.thinUUID)?.slice.hasDWARF == true)
         #expect(index.entry(uuid: Self.fatX86UUID, arch: "x86_64")?.slice.arch == "x86_64")
-        // The binary and its dSYM, two slices of each fat file, and the Breakpad file.
-        #expect(index.entries(named: "ShopApp").count == 7)
+        // The binary and its dSYM, two slices of each fat file, the Breakpad file, and build 420's binary and dSYM.
+        #expect(index.entries(named: "ShopApp").count == 9)
         #expect(
             index.entriesByUUID[Self.thinUUID]?.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [
                 .breakpad, .machO, .machO,
@@ -97,7 +98,7 @@ import Testing
             frame.status
                 == .uuidMismatch(
                     image: "ShopApp", uuid: "4c4c440a-5555-3144-a121-00000000beef",
-                    found: [Self.thinUUID, Self.fatArm64UUID, Self.fatX86UUID].sorted()))
+                    found: [Self.thinUUID, Self.fatArm64UUID, Self.fatX86UUID, Self.build420UUID].sorted()))
     }
 
     @Test func fallsBackToTheSymbolTableWithoutLLVMSymbolizer() throws {
@@ -146,8 +147,8 @@ import Testing
 
     @Test(arguments: [("x86_64", fatX86UUID), ("arm64", fatArm64UUID)])
     func picksTheRightSliceOfAFatFile(_ arch: String, _ uuid: String) throws {
-        // cart_total starts at 0x100000330 in the x86_64 slice and at 0x100004000 in the arm64 one (llvm-nm).
-        let start: UInt64 = arch == "x86_64" ? 0x1_0000_0330 : 0x1_0000_4000
+        // cart_total starts at 0x1000003d0 in the x86_64 slice and at 0x100004000 in the arm64 one (llvm-nm).
+        let start: UInt64 = arch == "x86_64" ? 0x1_0000_03d0 : 0x1_0000_4000
         var crash = Crash(format: .appleText)
         let load: UInt64 = 0x1_0a00_0000
         crash.images = [

@@ -59,10 +59,10 @@ import Testing
         #expect(lines.contains("Thread 0 Crashed:"))
         #expect(
             lines.contains(
-                "0   ShopApp                       \t0x0000000102f085e8 $s7ShopApp13CartViewModelC5totalSdyF + 96"))
+                "0   ShopApp                       \t0x0000000102f0402c $s7ShopApp13CartViewModelC5totalSdyF + 44"))
         #expect(
             lines.contains(
-                "0x102f00000 - 0x102f1ffff +ShopApp arm64  <8f3c2a1b4d5e4f609a7b1c2d3e4f5a6b> /private/var/containers/Bundle/Application/9F8E7D6C-5B4A-4392-8170-6F5E4D3C2B1A/ShopApp.app/ShopApp"
+                "0x102f00000 - 0x102f1ffff +ShopApp arm64  <4c4c442a55553144a1c2ffa5de205d9d> /private/var/containers/Bundle/Application/9F8E7D6C-5B4A-4392-8170-6F5E4D3C2B1A/ShopApp.app/ShopApp"
             ))
     }
 

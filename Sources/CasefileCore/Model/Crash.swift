@@ -37,6 +37,12 @@ public struct Crash: Sendable, Codable, Hashable {
     public var jetsam: JetsamEvent?
     /// Fields of the report that the model does not cover, by name, as written.
     public var rawFields: [String: String]
+    /// The primary group key, once the Fingerprint stage ran.
+    public var fingerprint: String?
+    /// The group keys at every resolution (`top1`, `top3`, `topN`, `exception`), once the Fingerprint stage ran.
+    public var fingerprints: [String: String]?
+    /// How the key was made: the frames used and the rule that skipped each other frame.
+    public var grouping: Fingerprint?
 
     /// Creates an empty crash of a format; parsers fill it in.
     public init(format: CrashFormat, kind: CrashKind = .crash) {

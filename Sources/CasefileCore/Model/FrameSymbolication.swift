@@ -60,6 +60,8 @@ public struct SourceLocation: Sendable, Codable, Hashable {
     public var column: Int?
     /// The offset of the looked-up address into the function, when the back end knows the function start.
     public var offset: UInt64?
+    /// The line the function (or closure) is declared on, when the debug information says.
+    public var startLine: Int?
 
     /// Creates a location, demangling the name.
     public init(rawName: String, file: String? = nil, line: Int? = nil, column: Int? = nil, offset: UInt64? = nil) {

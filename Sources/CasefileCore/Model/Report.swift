@@ -32,6 +32,8 @@ public struct Report: Sendable, Codable, Hashable {
     public var viewSnapshotCount: Int
     /// What could not be read, each naming the file and line.
     public var warnings: [Diagnostic]
+    /// The failed requests keyed for grouping, once the Fingerprint stage ran (recordings without a crash).
+    public var failures: [FailureFingerprint] = []
 
     /// Creates a report.
     public init(

@@ -44,7 +44,8 @@ public struct ReportReader: Sendable {
         return Output(reports: reports, notes: notes, failures: failures)
     }
 
-    /// A report for a crash file: identified by the SHA-256 of the file, described by its first crash.
+    /// A report for a crash file: identified by its crashes' own identity (see ``Crash/identity``), not by the
+    /// file's bytes, so the same incident mailed twice, re-encoded or in another format is one report.
     private static func report(
         _ crashes: [Crash], kind: CrashReportParser.Kind, bytes: [UInt8], entry: ArchiveEntry, input: UnpackedInput,
         warnings: [Diagnostic]
@@ -52,7 +53,8 @@ public struct ReportReader: Sendable {
         let first = crashes.first
         let device = Device(model: first?.deviceModel, systemName: first?.os.name, systemVersion: first?.os.version)
         return Report(
-            id: ContentHash.hex(SHA256.hash(data: bytes)), format: ReportFormat(kind),
+            id: ContentHash.hex(SHA256.hash(data: Array(crashes.map(\.identity).joined(separator: "\n").utf8))),
+            format: ReportFormat(kind),
             source: ReportSource(input: input.path, root: input.kind == .file ? "" : entry.path),
             device: device, app: first?.app, crashes: crashes, warnings: warnings)
     }

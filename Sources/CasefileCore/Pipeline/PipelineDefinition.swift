@@ -26,6 +26,15 @@ public struct PipelineDefinition: Sendable {
     public var concurrency: Int
     /// Folders of debug files (`.dSYM` bundles, Mach-O binaries) to symbolicate crashes with.
     public var symbolFolders: [URL]
+    /// How crashes and failures are grouped (`[grouping]`).
+    public var grouping: GroupingRules = .default
+    /// The resolution of a crash's primary key (`[grouping] primary`).
+    public var primaryResolution: Fingerprint.Resolution = .top3
+
+    /// The Fingerprint stage as this definition configures it.
+    public var fingerprinter: Fingerprinter {
+        Fingerprinter(rules: grouping, primary: primaryResolution)
+    }
 
     /// Creates a definition from values.
     public init(
@@ -81,6 +90,7 @@ public struct PipelineDefinition: Sendable {
         var output = try reader.table("output")
         var limitsTable = try reader.table("limits")
         var symbolsTable = try reader.table("symbols")
+        var groupingTable = try reader.table("grouping")
         func resolve(_ value: String) -> URL {
             value.hasPrefix("/")
                 ? URL(fileURLWithPath: value) : baseDirectory.appendingPathComponent(value).standardizedFileURL
@@ -102,9 +112,44 @@ public struct PipelineDefinition: Sendable {
             inbox: resolve(inboxPath), output: resolve(outputPath), database: resolve(databasePath),
             ignore: try inbox.strings("ignore") ?? [], limits: limits, concurrency: concurrency,
             symbolFolders: (try symbolsTable.strings("paths") ?? []).map(resolve))
-        for table in [reader, inbox, output, limitsTable, symbolsTable] {
+        (grouping, primaryResolution) = try Self.grouping(&groupingTable)
+        for table in [reader, inbox, output, limitsTable, symbolsTable, groupingTable] {
             try table.rejectUnknownKeys()
         }
+    }
+}
+
+extension PipelineDefinition {
+    /// `[grouping]`: the lists add to the built-in ones; `rules` are overrides like `image:Firebase* -app`.
+    fileprivate static func grouping(
+        _ table: inout TableReader
+    ) throws(ConfigurationError) -> (GroupingRules, Fingerprint.Resolution) {
+        var rules = GroupingRules.default
+        var primary = Fingerprint.Resolution.top3
+        if let name = try table.string("primary") {
+            guard let resolution = Fingerprint.Resolution(rawValue: name), [.top1, .top3, .topN].contains(resolution)
+            else {
+                throw ConfigurationError(
+                    file: table.file, keyPath: "grouping.primary", reason: "expected top1, top3 or topN, got '\(name)'")
+            }
+            primary = resolution
+        }
+        rules.allFrames = try table.positiveInt("frames") ?? rules.allFrames
+        rules.inAppImages += try table.strings("in_app") ?? []
+        rules.sentinel += try table.strings("sentinel") ?? []
+        rules.irrelevant += try table.strings("irrelevant") ?? []
+        rules.prefix += try table.strings("prefix") ?? []
+        for (index, line) in (try table.strings("rules") ?? []).enumerated() {
+            guard let override = GroupingRules.Override(line) else {
+                throw ConfigurationError(
+                    file: table.file, keyPath: "grouping.rules[\(index)]",
+                    reason:
+                        "'\(line)' is not a rule; write 'image:GLOB +app', 'image:GLOB -app', 'image:GLOB -group' or 'function:GLOB -group'"
+                )
+            }
+            rules.overrides.append(override)
+        }
+        return (rules, primary)
     }
 }
 

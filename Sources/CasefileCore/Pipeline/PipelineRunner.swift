@@ -46,6 +46,7 @@ public struct PipelineRunner: Sendable {
         try FileManager.default.createDirectory(at: reportsFolder, withIntermediateDirectories: true)
 
         let symbolicator = try await makeSymbolicator(index: index)
+        let fingerprinter = definition.fingerprinter
         try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
             var pending = inputs.makeIterator()
             var running = 0
@@ -54,7 +55,9 @@ public struct PipelineRunner: Sendable {
                 running += 1
                 let limits = definition.limits
                 group.addTask {
-                    (url.path, await Self.process(url, limits: limits, index: index, symbolicator: symbolicator))
+                    let outcome = await Self.process(
+                        url, limits: limits, index: index, symbolicator: symbolicator, fingerprinter: fingerprinter)
+                    return (url.path, outcome)
                 }
             }
             for _ in 0..<definition.concurrency { startNext() }
@@ -71,6 +74,9 @@ public struct PipelineRunner: Sendable {
         if let symbolicator {
             try await index.saveSymbolCache(symbolicator.cache)
         }
+        let groups = try await index.groupDigest(run: runID, top: 10)
+        writeGroupPages(groups)
+        digest.groups = groups
         summary.seconds = Date().timeIntervalSince(started)
         try await index.finishRun(runID, summary: summary, finishedAt: Date())
         digest.summary = summary
@@ -90,6 +96,28 @@ public struct PipelineRunner: Sendable {
             logger.warning("symbols: \(problem)")
         }
         return Symbolicator(index: debugFiles, cache: try await index.loadSymbolCache())
+    }
+
+    /// Writes `groups/<fingerprint>.md` for every group the run touched, and a pointer page for each fingerprint
+    /// merged into one, so every report's group link leads somewhere.
+    private func writeGroupPages(_ digest: GroupDigest) {
+        let folder = definition.output.appendingPathComponent("groups")
+        let renderer = GroupSummary()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for id in digest.touched {
+                guard let detail = digest.groups[id] else { continue }
+                let markdown = renderer.render(detail, occurrencesThisRun: digest.occurrencesThisRun[id])
+                try Data(markdown.utf8).write(to: folder.appendingPathComponent("\(detail.group.fingerprint).md"))
+                for alias in detail.aliases {
+                    let pointer =
+                        "# Merged group `\(alias)`\n\nMerged into [`\(detail.group.fingerprint)`](\(detail.group.fingerprint).md).\n"
+                    try Data(pointer.utf8).write(to: folder.appendingPathComponent("\(alias).md"))
+                }
+            }
+        } catch {
+            logger.error("cannot write the group pages: \(error)")
+        }
     }
 
     /// Writes `digest.md` (the latest run) and `runs/run-N.md` into the output folder.
@@ -157,7 +185,8 @@ public struct PipelineRunner: Sendable {
 
     /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel.
     private static func process(
-        _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: Symbolicator?
+        _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: Symbolicator?,
+        fingerprinter: Fingerprinter
     ) async -> Outcome {
         let sha256: String
         do {
@@ -184,7 +213,8 @@ public struct PipelineRunner: Sendable {
         if let symbolicator {
             output.reports = output.reports.map { symbolicator.symbolicate($0) }
         }
-        let renderer = ReportSummary()
+        output.reports = output.reports.map(fingerprinter.fingerprint)
+        let renderer = ReportSummary(groupPages: "../groups")
         var paths: [String: String] = [:]
         var summaries: [String: String] = [:]
         for report in output.reports {

@@ -22,6 +22,8 @@ public protocol ReportIndex: Sendable {
     func loadDebugFiles() async throws -> [String: DebugFileIndex.KnownFile]
     /// Replaces what is known of the symbol folders' files with this scan's.
     func saveDebugFiles(_ files: [String: DebugFileIndex.KnownFile]) async throws
+    /// The groups the run touched, new, regressed, and the top groups overall.
+    func groupDigest(run: Int64, top: Int) async throws -> GroupDigest
 }
 
 /// One input as the index keys it.

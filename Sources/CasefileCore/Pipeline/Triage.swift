@@ -4,10 +4,13 @@ public import CasefileArchive
 public struct Triage: Sendable {
     /// Bounds for unpacking.
     public var limits: ArchiveLimits
+    /// The Fingerprint stage.
+    public var fingerprinter: Fingerprinter
 
     /// Creates a triage stage.
-    public init(limits: ArchiveLimits = .default) {
+    public init(limits: ArchiveLimits = .default, fingerprinter: Fingerprinter = Fingerprinter()) {
         self.limits = limits
+        self.fingerprinter = fingerprinter
     }
 
     /// The reports of the input at `path`, their crashes symbolicated when a symbolicator is given.
@@ -22,6 +25,7 @@ public struct Triage: Sendable {
         if let symbolicator {
             output.reports = output.reports.map { symbolicator.symbolicate($0) }
         }
+        output.reports = output.reports.map(fingerprinter.fingerprint)
         return output
     }
 }

@@ -5,10 +5,14 @@ import Foundation
 public struct ReportSummary: Sendable {
     /// The most timeline rows rendered; the rest are counted.
     public var timelineLimit: Int
+    /// Where group pages are, relative to the summary (`../groups` in a run's output); `nil` prints fingerprints
+    /// without links, as `casefile triage` does.
+    public var groupPages: String?
 
     /// Creates a renderer.
-    public init(timelineLimit: Int = 400) {
+    public init(timelineLimit: Int = 400, groupPages: String? = nil) {
         self.timelineLimit = timelineLimit
+        self.groupPages = groupPages
     }
 
     /// The Markdown for `report`.
@@ -21,6 +25,10 @@ public struct ReportSummary: Sendable {
         lines.append("## What went wrong")
         lines.append("")
         lines += failures(report)
+        let groups = groupLines(report)
+        if !groups.isEmpty {
+            lines += ["", "## Groups", ""] + groups
+        }
         if let exception = report.exception {
             lines.append("")
             lines += self.exception(exception)
@@ -121,6 +129,27 @@ public struct ReportSummary: Sendable {
         } else if report.format == .clue {
             lines.append("")
             lines.append("_Trigger and consequence are the nearest touch before and view change after; a heuristic._")
+        }
+        return lines
+    }
+
+    /// One line per crash and failed request: its group's fingerprint (linked to the group page) and title.
+    private func groupLines(_ report: Report) -> [String] {
+        func link(_ fingerprint: String) -> String {
+            groupPages.map { "[`\(fingerprint)`](\($0)/\(fingerprint).md)" } ?? "`\(fingerprint)`"
+        }
+        var lines: [String] = []
+        for (index, crash) in report.crashes.enumerated() {
+            guard let grouping = crash.grouping else { continue }
+            let name = report.crashes.count > 1 ? "Crash \(index + 1)" : "Crash"
+            lines.append(
+                "- \(name): group \(link(grouping.key)) — \(Markdown.cell(grouping.title)) (by \(grouping.resolution.rawValue))"
+            )
+        }
+        for failure in report.failures {
+            let time = Markdown.seconds(report.timeline.events[failure.event].timestamp)
+            lines.append(
+                "- Failure at \(time): group \(link(failure.fingerprint)) — \(Markdown.cell(failure.grouping.title))")
         }
         return lines
     }

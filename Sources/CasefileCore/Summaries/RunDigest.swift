@@ -33,6 +33,8 @@ public struct RunDigest: Sendable {
     public var inAppSymbolicated = 0
     /// Whether symbol folders were configured.
     public var symbolicationConfigured = false
+    /// The groups after the run: new, regressed, top.
+    public var groups: GroupDigest?
     private var missing: [String: MissingImage] = [:]
 
     /// Starts a digest.
@@ -74,8 +76,9 @@ public struct RunDigest: Sendable {
             "| \(summary.inputs) | \(summary.processed) | \(summary.skipped) | \(summary.quarantined.count) | "
                 + "\(summary.newReports) | \(summary.duplicateReports) | \(String(format: "%.2f", summary.seconds)) |",
             "",
-            "## New reports", "",
         ]
+        lines += groupSections()
+        lines += ["## New reports", ""]
         if newReports.isEmpty {
             lines.append("None.")
         }
@@ -105,6 +108,34 @@ public struct RunDigest: Sendable {
             lines += missingImages.prefix(50).map { "| \(Markdown.cell($0.name)) | `\($0.uuid)` | \($0.frames) |" }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// New groups, regressed groups and the top groups, before anything else: a triager's morning starts there.
+    private func groupSections() -> [String] {
+        guard let groups else { return [] }
+        func row(_ id: Int64) -> String? {
+            guard let detail = groups.groups[id] else { return nil }
+            let group = detail.group
+            let link = "[`\(group.fingerprint)`](groups/\(group.fingerprint).md)"
+            let versions = detail.appVersionCounts.prefix(3).map(\.value).joined(separator: ", ")
+            return "| \(link) | \(Markdown.cell(group.title)) | \(GroupSummary.kindName(group.kind)) | "
+                + "\(groups.occurrencesThisRun[id] ?? 0) | \(group.occurrences) | \(Markdown.cell(versions)) | "
+                + "\(GroupSummary.status(group)) |"
+        }
+        let header = [
+            "| Group | Title | Kind | This run | All | App versions | Status |", "|---|---|---|---:|---:|---|---|",
+        ]
+        var lines: [String] = []
+        for (title, ids) in [
+            ("New groups", groups.newGroups), ("Regressed", groups.regressed), ("Top groups", groups.top),
+        ] {
+            lines += ["## \(title)", ""]
+            let rows = ids.prefix(100).compactMap(row)
+            lines += rows.isEmpty ? ["None."] : header + rows
+            if ids.count > 100 { lines += ["", "… and \(ids.count - 100) more."] }
+            lines.append("")
+        }
+        return lines
     }
 
     private static func headline(_ report: Report) -> String {

@@ -53,7 +53,9 @@ public struct LLVMSymbolizer: Sendable {
                 guard let name = symbol["FunctionName"]?.string, !name.isEmpty else { return nil }
                 let file = symbol["FileName"]?.string.flatMap { $0.isEmpty ? nil : $0 }
                 let line = symbol["Line"]?.int.flatMap { $0 > 0 ? $0 : nil }
-                return SourceLocation(rawName: name, file: file, line: line, column: symbol["Column"]?.int)
+                var location = SourceLocation(rawName: name, file: file, line: line, column: symbol["Column"]?.int)
+                location.startLine = symbol["StartLine"]?.int.flatMap { $0 > 0 ? $0 : nil }
+                return location
             }
             // The frame's own function (the last, outermost entry) gets its offset, as symbolicatecrash prints it.
             if let start = symbols.last?["StartAddress"]?.string.flatMap(CrashNumber.parse), address >= start,

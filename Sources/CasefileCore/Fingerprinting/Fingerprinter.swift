@@ -1,0 +1,349 @@
+import Crypto
+
+/// The Fingerprint stage: gives every crash and every failed request of a report its group keys.
+///
+/// A crash is keyed by the normalized, in-app-focused logical frames of the stack that tells the bug: the
+/// exception backtrace for an uncaught exception, the main thread for a system termination (watchdog,
+/// `0xdead10cc`), the crashed thread otherwise. Crash machinery (sentinel frames and everything above them),
+/// irrelevant frames and thunks are skipped; prefix frames (`objc_msgSend`) count only with the frame below. Keys are
+/// made at several resolutions (``Fingerprint/Resolution``) so regrouping is a query; the primary one is the
+/// configured resolution, falling back to the system frames and then to the exception when there are no frames.
+public struct Fingerprinter: Sendable {
+    /// The rules.
+    public let rules: GroupingRules
+    /// The resolution of the primary key of a crash.
+    public let primary: Fingerprint.Resolution
+    private let version: String
+    private let sentinel: PatternSet
+    private let irrelevant: PatternSet
+    private let prefix: PatternSet
+    private let inAppImages: PatternSet
+
+    /// Creates a fingerprinter; `primary` is `top1`, `top3` or `topN`.
+    public init(rules: GroupingRules = .default, primary: Fingerprint.Resolution = .top3) {
+        self.rules = rules
+        self.primary = [.top1, .top3, .topN].contains(primary) ? primary : .top3
+        self.version = rules.version
+        self.sentinel = PatternSet(rules.sentinel)
+        self.irrelevant = PatternSet(rules.irrelevant)
+        self.prefix = PatternSet(rules.prefix)
+        self.inAppImages = PatternSet(rules.inAppImages)
+    }
+
+    /// The report with every crash's ``Crash/fingerprint`` and every failed request's ``Report/failures`` filled in.
+    public func fingerprint(_ report: Report) -> Report {
+        var report = report
+        for index in report.crashes.indices {
+            let fingerprint = fingerprint(report.crashes[index])
+            report.crashes[index].fingerprint = fingerprint.key
+            report.crashes[index].fingerprints = fingerprint.keys
+            report.crashes[index].grouping = fingerprint
+        }
+        report.failures = failures(of: report)
+        return report
+    }
+
+    // MARK: - Crashes
+
+    /// The fingerprint of one crash.
+    public func fingerprint(_ crash: Crash) -> Fingerprint {
+        if crash.kind == .jetsam { return jetsam(crash) }
+        let termination = Self.terminationComponent(crash)
+        let (frames, source) = stack(of: crash, termination: termination != nil)
+        var logical = frames.flatMap { logicalFrames($0, crash: crash) }
+        let meaningful = applyRules(&logical)
+
+        let exceptionParts = exceptionComponents(crash, termination: termination)
+        let kind: Fingerprint.Kind = termination == nil ? .crash : .termination
+        let leading = termination.map { [$0] } ?? []
+        var keys: [String: String] = [:]
+        var chosen: [Fingerprint.Resolution: [Int]] = [:]
+        var weak: Set<Fingerprint.Resolution> = []
+        for resolution in [Fingerprint.Resolution.top1, .top3, .topN] {
+            guard let picked = pick(meaningful, logical: logical, resolution: resolution) else { continue }
+            chosen[resolution] = picked
+            // Frames known only by their image say little: the exception joins the key so that unrelated
+            // unsymbolicated crashes of one app do not fall into one group.
+            if termination == nil, picked.allSatisfy({ logical[$0].function == (logical[$0].image ?? "???") }) {
+                weak.insert(resolution)
+            }
+            let context = leading + (weak.contains(resolution) ? exceptionParts : [])
+            keys[resolution.rawValue] = Self.hash(kind, resolution, context + picked.map { logical[$0].function })
+        }
+        keys[Fingerprint.Resolution.exception.rawValue] = Self.hash(kind, .exception, exceptionParts)
+
+        let order: [Fingerprint.Resolution] =
+            switch primary {
+            case .top1: [.top1, .topN]
+            case .topN: [.topN]
+            default: [.top3, .topN]
+            }
+        let resolution = order.first { chosen[$0] != nil } ?? .exception
+        let used = Set(chosen[resolution] ?? [])
+        for index in logical.indices where logical[index].skipped == nil {
+            if used.contains(index) {
+                logical[index].inKey = true
+            } else {
+                logical[index].skipped = Self.beyond(resolution, rules: rules, inApp: logical[index].inApp)
+            }
+        }
+        let components = resolution == .exception || weak.contains(resolution) ? leading + exceptionParts : leading
+        let title = Self.title(crash, frame: used.min().map { logical[$0].function })
+        return Fingerprint(
+            kind: kind, resolution: resolution, key: keys[resolution.rawValue] ?? "", keys: keys, title: title,
+            source: source, frames: logical, components: components, rulesVersion: version)
+    }
+
+    /// Which stack tells the bug, and its name for the explanation.
+    private func stack(of crash: Crash, termination: Bool) -> ([Frame], String?) {
+        if termination, let main = crash.threads.first(where: { $0.index == 0 }) ?? crash.threads.first {
+            return (main.frames, "main thread (thread \(main.index))")
+        }
+        if !crash.exceptionBacktrace.isEmpty {
+            return (crash.exceptionBacktrace, "exception backtrace")
+        }
+        if let thread = crash.crashingThread ?? crash.threads.first {
+            return (thread.frames, "crashed thread \(thread.index)")
+        }
+        return ([], nil)
+    }
+
+    /// A frame as logical frames: every inlined function its own frame, innermost first.
+    private func logicalFrames(_ frame: Frame, crash: Crash) -> [FingerprintFrame] {
+        let image = frame.image
+        let inApp = isInApp(image: image, crash: crash)
+        if let locations = frame.symbolication?.locations, !locations.isEmpty {
+            return locations.map { location in
+                var name = SymbolNormalizer.normalize(location.rawName, module: image)
+                if name.name.hasPrefix("closure in ") || name.name.hasPrefix("implicit closure in "),
+                    let line = location.startLine
+                {
+                    name.name += " @\(line)"
+                }
+                return FingerprintFrame(
+                    function: name.name, image: image, inApp: inApp, skipped: name.role == .thunk ? "thunk" : nil)
+            }
+        }
+        if let symbol = frame.symbol, !symbol.isEmpty, !Self.isPlaceholder(symbol, image: image) {
+            let name = SymbolNormalizer.normalize(symbol, module: image)
+            return [
+                FingerprintFrame(
+                    function: name.name, image: image, inApp: inApp, skipped: name.role == .thunk ? "thunk" : nil)
+            ]
+        }
+        let imageName = image ?? "???"
+        // No symbol: the function's start when the debug file knows it, else only the image — never an address.
+        if inApp, let offset = frame.imageOffset, let into = frame.symbolication?.locations.last?.offset, into <= offset
+        {
+            return [
+                FingerprintFrame(
+                    function: "\(imageName)+0x\(String(offset - into, radix: 16))", image: image, inApp: inApp)
+            ]
+        }
+        return [FingerprintFrame(function: imageName, image: image, inApp: inApp)]
+    }
+
+    private static func isPlaceholder(_ symbol: String, image: String?) -> Bool {
+        symbol == "???" || symbol == "<redacted>" || symbol == image || symbol.hasPrefix("0x")
+    }
+
+    /// Whether an image is the app's own: the main executable, a framework embedded in the `.app`, an image the
+    /// rules name; `+app`/`-app` overrides last.
+    func isInApp(image: String?, crash: Crash) -> Bool {
+        guard let image else { return false }
+        var inApp = false
+        if let app = crash.appImage {
+            inApp = app.name == image
+        } else if let name = crash.app.name ?? crash.processName {
+            inApp = name == image
+        }
+        if !inApp, inAppImages.match(image) != nil { inApp = true }
+        if !inApp, let path = crash.images.first(where: { $0.name == image })?.path,
+            path.contains(".app/Frameworks/") || path.contains(".app/PlugIns/")
+        {
+            inApp = true
+        }
+        for override in rules.overrides where override.target == .image && override.action != .noGroup {
+            if Glob.matches(override.pattern, image) { inApp = override.action == .app }
+        }
+        return inApp
+    }
+
+    /// Marks skipped frames in place; returns the indices of the frames left, in order.
+    private func applyRules(_ frames: inout [FingerprintFrame]) -> [Int] {
+        // Crash machinery: the deepest sentinel among the top frames, and everything above it.
+        let window = min(frames.count, 40)
+        if let last = (0..<window).last(where: { sentinel.match(frames[$0].function) != nil }) {
+            let rule = sentinel.match(frames[last].function) ?? ""
+            for index in 0...last where frames[index].skipped == nil {
+                frames[index].skipped =
+                    index == last ? "sentinel `\(rule)`" : "above the sentinel frame `\(frames[last].function)`"
+            }
+        }
+        var kept: [Int] = []
+        for index in frames.indices where frames[index].skipped == nil {
+            let frame = frames[index]
+            if let rule = noGroupRule(frame) {
+                frames[index].skipped = "rule `\(rule)`"
+            } else if let rule = irrelevant.match(frame.function) {
+                frames[index].skipped = "irrelevant `\(rule)`"
+            } else if let previous = kept.last, frames[previous].function == frame.function,
+                frames[previous].image == frame.image
+            {
+                frames[index].skipped = "same function as the frame above (thunk or recursion)"
+            } else {
+                kept.append(index)
+            }
+        }
+        return kept
+    }
+
+    private func noGroupRule(_ frame: FingerprintFrame) -> String? {
+        for override in rules.overrides where override.action == .noGroup {
+            let text = override.target == .image ? frame.image ?? "" : frame.function
+            if Glob.matches(override.pattern, text) { return override.description }
+        }
+        return nil
+    }
+
+    /// The frames of a resolution, or `nil` when it has none. Prefix frames ride along with the next meaningful
+    /// frame; a stack of only prefix frames has no frames to key on.
+    private func pick(_ kept: [Int], logical: [FingerprintFrame], resolution: Fingerprint.Resolution) -> [Int]? {
+        var picked: [Int] = []
+        switch resolution {
+        case .top1, .top3:
+            let limit = resolution == .top1 ? 1 : 3
+            picked = Array(kept.filter { logical[$0].inApp }.prefix(limit))
+        default:
+            var pendingPrefix: [Int] = []
+            var count = 0
+            for index in kept where count < rules.allFrames {
+                if !logical[index].inApp, prefix.match(logical[index].function) != nil {
+                    pendingPrefix.append(index)
+                    continue
+                }
+                picked += pendingPrefix + [index]
+                pendingPrefix = []
+                count += 1
+            }
+        }
+        return picked.isEmpty ? nil : picked
+    }
+
+    private static func beyond(_ resolution: Fingerprint.Resolution, rules: GroupingRules, inApp: Bool) -> String {
+        switch resolution {
+        case .top1: inApp ? "beyond the first in-app frame" : "not in-app"
+        case .top3: inApp ? "beyond the top 3 in-app frames" : "not in-app"
+        case .topN: "beyond the top \(rules.allFrames) frames"
+        default: "no frame is used: keyed by the exception"
+        }
+    }
+
+    // MARK: - Exceptions and terminations
+
+    /// `SPRINGBOARD 0x8badf00d` for a system termination with a code of its own; `nil` for an ordinary crash.
+    static func terminationComponent(_ crash: Crash) -> String? {
+        let exception = crash.exception
+        guard let code = exception.terminationCodeHex else { return nil }
+        let namespace = exception.terminationNamespace?.uppercased()
+        let systemNamespaces: Set<String> = ["SPRINGBOARD", "FRONTBOARD", "RUNNINGBOARD", "WATCHDOG", "ASSERTIOND"]
+        guard exception.terminationMeaning != nil || namespace.map(systemNamespaces.contains) == true else {
+            return nil
+        }
+        // The namespace is left out on purpose: iOS moved watchdog kills from SPRINGBOARD to RUNNINGBOARD, and
+        // `0x8badf00d` means the same bug whoever reports it.
+        return "termination \(code)"
+    }
+
+    private func exceptionComponents(_ crash: Crash, termination: String?) -> [String] {
+        let exception = crash.exception
+        if let termination { return [termination] }
+        let type = exception.name ?? exception.type ?? exception.signal ?? "unknown exception"
+        let reason = exception.reason.map(ReasonNormalizer.normalize) ?? ""
+        return [type, reason]
+    }
+
+    private func jetsam(_ crash: Crash) -> Fingerprint {
+        let app = crash.app.name ?? crash.processName
+        let reason =
+            crash.jetsam?.killed.first { $0.name == app }?.reason ?? crash.jetsam?.killed.first?.reason ?? "unknown"
+        let components = ["jetsam", reason]
+        let key = Self.hash(.jetsam, .exception, components)
+        return Fingerprint(
+            kind: .jetsam, resolution: .exception, key: key, keys: [Fingerprint.Resolution.exception.rawValue: key],
+            title: "Jetsam (\(reason))", source: nil, frames: [], components: components, rulesVersion: version)
+    }
+
+    private static func title(_ crash: Crash, frame: String?) -> String {
+        var title = CrashSummary.title(crash)
+        if let name = crash.exception.name { title = name }
+        if let frame { return title + " in " + frame }
+        if let reason = crash.exception.reason { return title + ": " + String(reason.prefix(120)) }
+        return title
+    }
+
+    // MARK: - Failures
+
+    /// Keys for every failed request of a recording; a report with a crash is keyed by its crash instead.
+    func failures(of report: Report) -> [FailureFingerprint] {
+        guard report.crashes.isEmpty else { return [] }
+        var screen: String?
+        var result: [FailureFingerprint] = []
+        for (index, event) in report.timeline.events.enumerated() {
+            switch event.kind {
+            case .screen(let change):
+                screen = change.toClass
+            case .network(let exchange):
+                guard let failure = exchange.failure else { continue }
+                result.append(failureFingerprint(event: index, exchange: exchange, failure: failure, screen: screen))
+            default:
+                continue
+            }
+        }
+        return result
+    }
+
+    private func failureFingerprint(
+        event: Int, exchange: NetworkExchange, failure: NetworkFailure, screen: String?
+    ) -> FailureFingerprint {
+        let endpoint = exchange.url.map { URLTemplate.path(of: $0) } ?? "unknown URL"
+        let outcome: String =
+            switch failure {
+            case .http(let status): "\(status / 100)xx"
+            case .timeout: "timeout"
+            case .transport(let error): "\(error.domain ?? "unknown domain") \(error.code.map(String.init) ?? "")"
+            }
+        let screenName = screen ?? "unknown screen"
+        let keys = [
+            Fingerprint.Resolution.screen.rawValue: Self.hash(.failure, .screen, [screenName, endpoint, outcome]),
+            Fingerprint.Resolution.endpoint.rawValue: Self.hash(.failure, .endpoint, [endpoint, outcome]),
+        ]
+        let shortScreen = screenName.split(separator: ".").last.map(String.init) ?? screenName
+        let grouping = Fingerprint(
+            kind: .failure, resolution: .screen, key: keys[Fingerprint.Resolution.screen.rawValue] ?? "", keys: keys,
+            title: "\(shortScreen) · \(endpoint) · \(outcome)", source: nil, frames: [],
+            components: [screenName, endpoint, outcome], rulesVersion: version)
+        return FailureFingerprint(
+            event: event, screen: screen, endpoint: endpoint, outcome: outcome, grouping: grouping)
+    }
+
+    // MARK: - Keys
+
+    /// 16 hex digits of SHA-256 over the kind, the resolution and the components.
+    static func hash(_ kind: Fingerprint.Kind, _ resolution: Fingerprint.Resolution, _ parts: [String]) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Array("\(kind.rawValue)\n\(resolution.rawValue)".utf8))
+        for part in parts {
+            hasher.update(data: [0x0a])
+            hasher.update(data: Array(part.utf8))
+        }
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(16)
+        for byte in hasher.finalize().prefix(8) {
+            text.append(hex[Int(byte >> 4)])
+            text.append(hex[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

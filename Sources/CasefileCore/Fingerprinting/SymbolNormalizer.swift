@@ -1,0 +1,245 @@
+import Foundation
+
+/// Reduces a function name to its semantic identity for grouping: the same function gives the same text whether
+/// the report wrote it mangled, demangled in full, in Apple's short form, specialized, as a thunk or async
+/// continuation, from one build or another.
+///
+/// `ShopApp.CartViewModel.total() -> Swift.Int`, `CartViewModel.total()` and `$s7ShopApp13CartViewModelC5totalSiyF`
+/// all become `CartViewModel.total()` in the image `ShopApp`. Closures are named by their enclosing function
+/// (`closure in CouponView.apply()`), never by `#N`; generic arguments and argument labels are dropped;
+/// Objective-C methods are kept whole; C++ templates, argument lists and lambda numbers are dropped.
+public enum SymbolNormalizer {
+    /// What a name is, beyond its identity.
+    public enum Role: Sendable, Hashable {
+        /// An ordinary function.
+        case function
+        /// A compiler-made thunk or outlined helper with no identity of its own: folded into its neighbour.
+        case thunk
+    }
+
+    /// The normalized name and its role; `module` is dropped where the name starts with it (the image's name).
+    public static func normalize(_ name: String, module: String? = nil) -> (name: String, role: Role) {
+        var text = name.trimmingCharacters(in: .whitespaces)
+        if let demangled = Demangler.demangle(text) { text = demangled }
+        if text.hasPrefix("-[") || text.hasPrefix("+[") { return (text, .function) }
+        if let block = objcBlock(text) { return (block, .function) }
+        if isThunk(text) { return (stripPrefixes(text), .thunk) }
+        text = stripPrefixes(text)
+        text = normalizeClosures(text, module: module)
+        return (text, .function)
+    }
+
+    // MARK: - Prefixes
+
+    private static let thunkMarkers = [
+        "reabstraction thunk", "thunk for ", "protocol witness for ", "outlined ", "key path getter for ",
+        "key path setter for ", "value witness for ", "type metadata accessor for ", "lazy protocol witness table",
+        "@objc completion handler block implementation", "partial apply forwarder for reabstraction",
+    ]
+
+    private static func isThunk(_ text: String) -> Bool {
+        let stripped = stripPrefixes(text)
+        return thunkMarkers.contains { stripped.hasPrefix($0) }
+    }
+
+    /// Removes prefixes that name a variant of a function rather than another function: `specialized`, `merged`,
+    /// `partial apply for`, `@objc`, async `resume partial function for`, and C++'s `non-virtual thunk to`.
+    static func stripPrefixes(_ text: String) -> String {
+        var text = Substring(text)
+        var changed = true
+        while changed {
+            changed = false
+            // `(1) suspend resume partial function for X`, `(2) await resume partial function for X`.
+            if text.hasPrefix("("), let close = text.firstIndex(of: ")"),
+                text[text.index(after: text.startIndex)..<close].allSatisfy(\.isNumber)
+            {
+                text = text[text.index(after: close)...].drop { $0 == " " }
+                changed = true
+            }
+            for prefix in plainPrefixes where text.hasPrefix(prefix) {
+                text = text.dropFirst(prefix.count)
+                changed = true
+            }
+            for prefix in specializationPrefixes where text.hasPrefix(prefix) {
+                // `generic specialization <Swift.Int> of X`: skip the balanced `<…>` and ` of `.
+                var rest = text.dropFirst(prefix.count)
+                if rest.hasPrefix("<") { rest = rest[skipBalanced(rest, from: rest.startIndex)...] }
+                if rest.hasPrefix(" of ") { rest = rest.dropFirst(4) }
+                text = rest
+                changed = true
+            }
+        }
+        return String(text)
+    }
+
+    private static let plainPrefixes = [
+        "specialized ", "merged ", "partial apply for ", "partial apply forwarder for ", "@objc ", "@nonobjc ",
+        "dynamic ", "suspend resume partial function for ", "await resume partial function for ",
+        "resume partial function for ", "async function pointer to ", "dispatch thunk of ", "static ",
+        "non-virtual thunk to ", "virtual thunk to ", "covariant return thunk to ", "globalinit ",
+    ]
+
+    private static let specializationPrefixes = [
+        "generic specialization ", "function signature specialization ", "generic partial specialization ",
+    ]
+
+    // MARK: - Closures
+
+    /// `closure #2 (Swift.Int) -> () in implicit closure #1 in ShopApp.F.g() -> ()` →
+    /// `closure in implicit closure in F.g()`.
+    private static func normalizeClosures(_ text: String, module: String?) -> String {
+        var parts: [String] = []
+        var rest = Substring(text)
+        while let marker = closureMarker(rest) {
+            parts.append(marker.name)
+            rest = rest[marker.end...]
+            // The closure's type signature runs to ` in ` at bracket depth 0.
+            guard let inIndex = indexOfTopLevel(" in ", in: rest) else { return parts.joined(separator: " in ") }
+            rest = stripPrefixes(String(rest[rest.index(inIndex, offsetBy: 4)...]))[...]
+        }
+        parts.append(normalizeFunction(String(rest), module: module))
+        return parts.joined(separator: " in ")
+    }
+
+    private static func closureMarker(_ text: Substring) -> (name: String, end: Substring.Index)? {
+        for name in ["implicit closure", "closure"] where text.hasPrefix(name + " #") {
+            var index = text.index(text.startIndex, offsetBy: name.count + 2)
+            while index < text.endIndex, text[index].isNumber { index = text.index(after: index) }
+            return (name, index)
+        }
+        return nil
+    }
+
+    // MARK: - Functions
+
+    /// `ShopApp.CartViewModel.total() -> Swift.Int` → `CartViewModel.total()`; `Foo.bar.getter : Swift.Int` →
+    /// `Foo.bar.getter`; `std::__1::function<void ()>::operator()() const` → `std::__1::function::operator()`.
+    static func normalizeFunction(_ text: String, module: String?) -> String {
+        var text = Substring(text)
+        if let arrow = indexOfTopLevel(" -> ", in: text) { text = text[..<arrow] }
+        if let colon = indexOfTopLevel(" : ", in: text) { text = text[..<colon] }
+        for suffix in [" const", " throws", " rethrows", " async"] where text.hasSuffix(suffix) {
+            text = text.dropLast(suffix.count)
+        }
+        if text.hasSuffix(" async") { text = text.dropLast(6) }
+        var result = ""
+        result.reserveCapacity(text.count)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if text[index...].hasPrefix("operator"), index == text.startIndex || text[text.index(before: index)] == ":"
+            {
+                // Keep C++ operator names whole: `operator()`, `operator<<`, `operator->`.
+                let start = index
+                index = text.index(index, offsetBy: 8)
+                if text[index...].hasPrefix("()") {
+                    index = text.index(index, offsetBy: 2)
+                } else {
+                    while index < text.endIndex, "<>=!+-*/%&|^~[],".contains(text[index]) {
+                        index = text.index(after: index)
+                    }
+                }
+                result += text[start..<index]
+                continue
+            }
+            switch character {
+            case "<":
+                index = skipBalanced(text, from: index)
+                continue
+            case "(":
+                result += "()"
+                index = skipBalanced(text, from: index)
+                continue
+            default:
+                result.append(character)
+            }
+            index = text.index(after: index)
+        }
+        result = normalizeLambdas(result)
+        if result.hasPrefix("(extension in "), let close = result.firstIndex(of: ":") {
+            result = String(result[result.index(after: close)...])
+        }
+        if let module, !module.isEmpty, result.hasPrefix(module + ".") {
+            result = String(result.dropFirst(module.count + 1))
+        }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// C++ lambdas and anonymous functions lose their numbers: `$_12` → `$_`, `{lambda()#3}` → `{lambda}`,
+    /// `'lambda0'` → `'lambda'`.
+    private static func normalizeLambdas(_ text: String) -> String {
+        guard text.contains("$_") || text.contains("lambda") else { return text }
+        var result = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix("$_") {
+                result += "$_"
+                index = text.index(index, offsetBy: 2)
+                while index < text.endIndex, text[index].isNumber { index = text.index(after: index) }
+                continue
+            }
+            if text[index...].hasPrefix("{lambda"), let close = text[index...].firstIndex(of: "}") {
+                result += "{lambda}"
+                index = text.index(after: close)
+                continue
+            }
+            if text[index...].hasPrefix("'lambda"), let close = text[text.index(after: index)...].firstIndex(of: "'") {
+                result += "'lambda'"
+                index = text.index(after: close)
+                continue
+            }
+            result.append(text[index])
+            index = text.index(after: index)
+        }
+        return result
+    }
+
+    /// `__29-[CartController reload:]_block_invoke_2` → `-[CartController reload:]_block_invoke`.
+    private static func objcBlock(_ text: String) -> String? {
+        guard text.hasSuffix("]_block_invoke") || text.contains("]_block_invoke_"),
+            let open = text.firstIndex(where: { $0 == "-" || $0 == "+" }),
+            let close = text.lastIndex(of: "]")
+        else { return nil }
+        return String(text[open...close]) + "_block_invoke"
+    }
+
+    // MARK: - Scanning
+
+    /// The index just past the bracket group opening at `start` (`<…>` or `(…)`, nested, `->` not counted).
+    static func skipBalanced(_ text: Substring, from start: Substring.Index) -> Substring.Index {
+        var depth = 0
+        var index = start
+        var previous: Character = " "
+        while index < text.endIndex {
+            let character = text[index]
+            switch character {
+            case "<", "(", "[": depth += 1
+            case ">" where previous != "-", ")", "]": depth -= 1
+            default: break
+            }
+            previous = character
+            index = text.index(after: index)
+            if depth == 0 { return index }
+        }
+        return text.endIndex
+    }
+
+    /// Where `needle` first occurs outside any `<…>`, `(…)` or `[…]`.
+    static func indexOfTopLevel(_ needle: String, in text: Substring) -> Substring.Index? {
+        var depth = 0
+        var index = text.startIndex
+        var previous: Character = " "
+        while index < text.endIndex {
+            let character = text[index]
+            if depth == 0, text[index...].hasPrefix(needle) { return index }
+            switch character {
+            case "<", "(", "[": depth += 1
+            case ">" where previous != "-", ")", "]": depth = max(0, depth - 1)
+            default: break
+            }
+            previous = character
+            index = text.index(after: index)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,131 @@
+import CasefileCore
+import Foundation
+import GRDB
+
+/// Assigns a new report's crashes and failures to groups: finds the group by fingerprint (or by the alias a merge
+/// left), creates it when new, counts the occurrence, stores every resolution's key, and moves the status —
+/// resolved groups seen again in a newer app version regress.
+enum GroupWriter {
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// One thing to count: a crash or a failed request of a report.
+    struct Occurrence {
+        var source: String
+        var seq: Int
+        var fingerprint: Fingerprint
+        var appVersion: AppVersion?
+        var osVersion: String?
+        var device: String?
+    }
+
+    /// The occurrences of a report.
+    static func occurrences(of report: Report) -> [Occurrence] {
+        var result: [Occurrence] = []
+        for (seq, crash) in report.crashes.enumerated() {
+            guard let grouping = crash.grouping else { continue }
+            let version = (crash.app.version ?? report.app?.version).map {
+                AppVersion(version: $0, build: crash.app.build ?? report.app?.build)
+            }
+            result.append(
+                Occurrence(
+                    source: "crash", seq: seq, fingerprint: grouping, appVersion: version,
+                    osVersion: crash.os.version ?? report.device?.systemVersion,
+                    device: crash.deviceModel ?? report.device?.model))
+        }
+        for failure in report.failures {
+            let version = report.app?.version.map { AppVersion(version: $0, build: report.app?.build) }
+            result.append(
+                Occurrence(
+                    source: "failure", seq: failure.event, fingerprint: failure.grouping, appVersion: version,
+                    osVersion: report.device?.systemVersion, device: report.device?.model))
+        }
+        return result
+    }
+
+    /// Counts every occurrence of `report` in its group, creating groups as needed; returns the group ids.
+    @discardableResult
+    static func assign(_ report: Report, run: Int64, at date: Date, _ db: Database) throws -> [Int64] {
+        try occurrences(of: report).map { try assign($0, report: report.id, run: run, at: date, db) }
+    }
+
+    static func assign(_ occurrence: Occurrence, report: String, run: Int64, at date: Date, _ db: Database) throws
+        -> Int64
+    {
+        let fingerprint = occurrence.fingerprint
+        let groupID: Int64
+        if let existing = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT id, status, resolved_in_version, resolved_max_version, first_run_id FROM groups
+                    WHERE id = COALESCE((SELECT group_id FROM group_aliases WHERE fingerprint = ?1),
+                                        (SELECT id FROM groups WHERE fingerprint = ?1))
+                    """), arguments: [fingerprint.key])
+        {
+            groupID = existing["id"]
+            var status: String = existing["status"]
+            var regressedIn: String?
+            if status == BugGroup.Status.resolved.rawValue,
+                isRegression(
+                    occurrence.appVersion, fixedIn: existing["resolved_in_version"],
+                    newestWhenResolved: existing["resolved_max_version"])
+            {
+                status = BugGroup.Status.regressed.rawValue
+                regressedIn = occurrence.appVersion?.description ?? "an unknown version"
+            } else if status == BugGroup.Status.new.rawValue, (existing["first_run_id"] as Int64) != run {
+                status = BugGroup.Status.ongoing.rawValue
+            }
+            try db.cachedStatement(
+                sql: """
+                    UPDATE groups SET occurrences = occurrences + 1, last_seen = ?, last_run_id = ?, status = ?,
+                    regressed_in_version = COALESCE(?, regressed_in_version),
+                    regressed_run_id = CASE WHEN ? IS NULL THEN regressed_run_id ELSE ? END
+                    WHERE id = ?
+                    """
+            ).execute(arguments: [date, run, status, regressedIn, regressedIn, run, groupID])
+        } else {
+            let explanation = String(decoding: try encoder.encode(fingerprint), as: UTF8.self)
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO groups (fingerprint, kind, resolution, title, status, occurrences, first_seen, last_seen,
+                    first_run_id, last_run_id, rules_version, explanation_json)
+                    VALUES (?, ?, ?, ?, 'new', 1, ?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [
+                fingerprint.key, fingerprint.kind.rawValue, fingerprint.resolution.rawValue, fingerprint.title, date,
+                date, run, run, fingerprint.rulesVersion, explanation,
+            ])
+            groupID = db.lastInsertedRowID
+        }
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO occurrences (group_id, report_id, source, seq, run_id, fingerprint, rules_version,
+                app_version, os_version, device_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            groupID, report, occurrence.source, occurrence.seq, run, fingerprint.key, fingerprint.rulesVersion,
+            occurrence.appVersion?.description, occurrence.osVersion, occurrence.device,
+        ])
+        let occurrenceID = db.lastInsertedRowID
+        let insertKey = try db.cachedStatement(
+            sql: "INSERT INTO occurrence_keys (occurrence_id, resolution, key) VALUES (?, ?, ?)")
+        for (resolution, key) in fingerprint.keys.sorted(by: { $0.key < $1.key }) {
+            try insertKey.execute(arguments: [occurrenceID, resolution, key])
+        }
+        return groupID
+    }
+
+    /// Seen again after being resolved: in the fixed version or later when one was given, else in a version newer
+    /// than any seen before the resolve. An occurrence with no version (a recording) counts as a regression.
+    static func isRegression(_ version: AppVersion?, fixedIn: String?, newestWhenResolved: String?) -> Bool {
+        guard let version else { return true }
+        if let fixed = fixedIn.flatMap(AppVersion.init(text:)) {
+            return version >= fixed
+        }
+        guard let newest = newestWhenResolved.flatMap(AppVersion.init(text:)) else { return true }
+        return version > newest
+    }
+}

@@ -1,0 +1,290 @@
+public import CasefileCore
+public import Foundation
+import GRDB
+
+extension IndexStore {
+    private static let decoder = JSONDecoder()
+
+    static func group(_ row: Row) -> BugGroup {
+        var group = BugGroup(
+            id: row["id"], fingerprint: row["fingerprint"],
+            kind: Fingerprint.Kind(rawValue: row["kind"]) ?? .crash, title: row["title"],
+            status: BugGroup.Status(rawValue: row["status"]) ?? .ongoing, occurrences: row["occurrences"],
+            firstSeen: row["first_seen"], lastSeen: row["last_seen"], firstRun: row["first_run_id"],
+            lastRun: row["last_run_id"])
+        group.resolvedInVersion = row["resolved_in_version"]
+        group.regressedInVersion = row["regressed_in_version"]
+        group.mergedInto = row["merged_into"]
+        if let json: String = row["explanation_json"] {
+            group.explanation = try? decoder.decode(Fingerprint.self, from: Data(json.utf8))
+        }
+        return group
+    }
+
+    /// Groups, most occurrences first; `status` and `sinceRun` narrow the list. Merged groups are left out.
+    public func groups(status: BugGroup.Status? = nil, sinceRun: Int64? = nil, seenSince: Date? = nil) throws
+        -> [BugGroup]
+    {
+        try queue.read { db in
+            var sql = "SELECT * FROM groups WHERE status != 'merged'"
+            var arguments: StatementArguments = []
+            if let status {
+                sql += " AND status = ?"
+                arguments += [status.rawValue]
+            }
+            if let sinceRun {
+                sql += " AND last_run_id >= ?"
+                arguments += [sinceRun]
+            }
+            if let seenSince {
+                sql += " AND last_seen >= ?"
+                arguments += [seenSince]
+            }
+            sql += " ORDER BY occurrences DESC, id"
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.group)
+        }
+    }
+
+    /// The group a reference names: its id, its fingerprint, a fingerprint merged into it, or an unambiguous prefix
+    /// of at least 6 hex digits of one; `nil` when none or several match.
+    public func group(named reference: String) throws -> BugGroup? {
+        try queue.read { db in
+            if let id = Int64(reference), reference.count < 6,
+                let row = try Row.fetchOne(db, sql: "SELECT * FROM groups WHERE id = ?", arguments: [id])
+            {
+                return Self.group(row)
+            }
+            guard reference.count >= 6 else { return nil }
+            let pattern = reference.lowercased() + "%"
+            let ids = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM groups WHERE fingerprint LIKE ?1
+                    UNION SELECT group_id FROM group_aliases WHERE fingerprint LIKE ?1
+                    """, arguments: [pattern])
+            guard ids.count == 1,
+                let row = try Row.fetchOne(db, sql: "SELECT * FROM groups WHERE id = ?", arguments: [ids[0]])
+            else { return nil }
+            return Self.group(row)
+        }
+    }
+
+    /// A group with its versions, devices, reports and aliases.
+    public func groupDetail(id: Int64) throws -> BugGroupDetail? {
+        try queue.read { db in try Self.detail(id: id, db) }
+    }
+
+    static func detail(id: Int64, _ db: Database) throws -> BugGroupDetail? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM groups WHERE id = ?", arguments: [id]) else {
+            return nil
+        }
+        func counts(_ column: String) throws -> [BugGroupDetail.Count] {
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(column) AS value, COUNT(*) AS n FROM occurrences WHERE group_id = ? AND \(column) IS NOT NULL
+                    GROUP BY \(column) ORDER BY n DESC, \(column)
+                    """, arguments: [id]
+            ).map { BugGroupDetail.Count(value: $0["value"], count: $0["n"]) }
+        }
+        let reports = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT o.report_id, o.app_version, o.os_version, o.device_model, o.run_id, r.summary_path, r.format
+                FROM occurrences o JOIN reports r ON r.id = o.report_id WHERE o.group_id = ?
+                ORDER BY o.id DESC LIMIT 50
+                """, arguments: [id]
+        ).map { row in
+            BugGroupDetail.Occurrence(
+                reportID: row["report_id"], summaryPath: row["summary_path"], appVersion: row["app_version"],
+                osVersion: row["os_version"], device: row["device_model"], format: row["format"], run: row["run_id"])
+        }
+        let aliases = try String.fetchAll(
+            db, sql: "SELECT fingerprint FROM group_aliases WHERE group_id = ? ORDER BY fingerprint", arguments: [id])
+        return BugGroupDetail(
+            group: group(row), appVersionCounts: try counts("app_version"), osVersions: try counts("os_version"),
+            devices: try counts("device_model"), reports: reports, aliases: aliases)
+    }
+
+    /// Marks a group resolved; an occurrence in `version` or later (or, without one, in a version newer than any
+    /// seen so far) will make it regress.
+    public func resolve(groupID: Int64, inVersion version: String?, at date: Date = Date()) throws {
+        try queue.write { db in
+            let versions = try String.fetchAll(
+                db, sql: "SELECT DISTINCT app_version FROM occurrences WHERE group_id = ? AND app_version IS NOT NULL",
+                arguments: [groupID])
+            let newest = versions.compactMap(AppVersion.init(text:)).max()?.description
+            try db.execute(
+                sql: """
+                    UPDATE groups SET status = 'resolved', resolved_at = ?, resolved_in_version = ?,
+                    resolved_max_version = ?, regressed_in_version = NULL, regressed_run_id = NULL WHERE id = ?
+                    """, arguments: [date, version, newest, groupID])
+        }
+    }
+
+    /// Merges group `source` into `target`: its occurrences move, its fingerprints (and those merged into it)
+    /// become aliases of `target`, so future reports with them land in `target` too.
+    public func merge(_ source: Int64, into target: Int64) throws {
+        guard source != target else { return }
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO group_aliases (fingerprint, group_id)
+                    SELECT fingerprint, ? FROM groups WHERE id = ?
+                    """, arguments: [target, source])
+            try db.execute(
+                sql: "UPDATE group_aliases SET group_id = ? WHERE group_id = ?", arguments: [target, source])
+            try db.execute(sql: "UPDATE occurrences SET group_id = ? WHERE group_id = ?", arguments: [target, source])
+            try db.execute(
+                sql: """
+                    UPDATE groups SET
+                    occurrences = (SELECT COUNT(*) FROM occurrences WHERE group_id = ?1),
+                    first_seen = MIN(first_seen, (SELECT first_seen FROM groups WHERE id = ?2)),
+                    last_seen = MAX(last_seen, (SELECT last_seen FROM groups WHERE id = ?2)),
+                    first_run_id = MIN(first_run_id, (SELECT first_run_id FROM groups WHERE id = ?2)),
+                    last_run_id = MAX(last_run_id, (SELECT last_run_id FROM groups WHERE id = ?2))
+                    WHERE id = ?1
+                    """, arguments: [target, source])
+            try db.execute(
+                sql: "UPDATE groups SET status = 'merged', merged_into = ?, occurrences = 0 WHERE id = ?",
+                arguments: [target, source])
+        }
+    }
+
+    /// What regrouping every occurrence at another resolution would do: which groups would merge into one key,
+    /// and which would split over several.
+    public func regroupPreview(_ resolution: Fingerprint.Resolution) throws -> RegroupPreview {
+        try queue.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT k.key, o.group_id, COUNT(*) AS n FROM occurrences o
+                    JOIN occurrence_keys k ON k.occurrence_id = o.id AND k.resolution = ?
+                    GROUP BY k.key, o.group_id ORDER BY k.key, o.group_id
+                    """, arguments: [resolution.rawValue])
+            var byKey: [String: [(Int64, Int)]] = [:]
+            var byGroup: [Int64: [(String, Int)]] = [:]
+            for row in rows {
+                let key: String = row["key"]
+                let group: Int64 = row["group_id"]
+                let count: Int = row["n"]
+                byKey[key, default: []].append((group, count))
+                byGroup[group, default: []].append((key, count))
+            }
+            let unkeyed =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM occurrences o WHERE NOT EXISTS
+                        (SELECT 1 FROM occurrence_keys k WHERE k.occurrence_id = o.id AND k.resolution = ?)
+                        """, arguments: [resolution.rawValue]) ?? 0
+            let titles = Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, fingerprint, title FROM groups").map {
+                    ($0["id"] as Int64, ($0["fingerprint"] as String, $0["title"] as String))
+                })
+            func ref(_ id: Int64) -> RegroupPreview.GroupRef {
+                RegroupPreview.GroupRef(id: id, fingerprint: titles[id]?.0 ?? "", title: titles[id]?.1 ?? "")
+            }
+            let merges = byKey.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { key, groups in
+                RegroupPreview.Merge(
+                    key: key, groups: groups.map { ref($0.0) }, occurrences: groups.map(\.1).reduce(0, +))
+            }
+            let splits = byGroup.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { group, keys in
+                RegroupPreview.Split(
+                    group: ref(group), keys: keys.map { RegroupPreview.KeyCount(key: $0.0, count: $0.1) })
+            }
+            return RegroupPreview(
+                resolution: resolution, groupsNow: byGroup.count, groupsAfter: byKey.count, merges: merges,
+                splits: splits, unkeyedOccurrences: unkeyed)
+        }
+    }
+
+    /// The groups a run touched, for the digest and the group pages: new in it, regressed in it, and the top groups.
+    public func groupDigest(run: Int64, top: Int = 10) async throws -> GroupDigest {
+        try await queue.read { db in
+            func details(_ sql: String, _ arguments: StatementArguments) throws -> [BugGroupDetail] {
+                try Int64.fetchAll(db, sql: sql, arguments: arguments).compactMap { try Self.detail(id: $0, db) }
+            }
+            let touched = try details(
+                "SELECT DISTINCT group_id FROM occurrences WHERE run_id = ? ORDER BY group_id", [run])
+            let aliasesTouched = try details(
+                """
+                SELECT DISTINCT a.group_id FROM group_aliases a JOIN occurrences o ON o.fingerprint = a.fingerprint
+                WHERE o.run_id = ?
+                """, [run])
+            let newGroups = try Int64.fetchAll(
+                db,
+                sql:
+                    "SELECT id FROM groups WHERE first_run_id = ? AND status != 'merged' ORDER BY occurrences DESC, id",
+                arguments: [run])
+            let regressed = try Int64.fetchAll(
+                db, sql: "SELECT id FROM groups WHERE regressed_run_id = ? AND status = 'regressed' ORDER BY id",
+                arguments: [run])
+            let runCounts = Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(
+                    db, sql: "SELECT group_id, COUNT(*) AS n FROM occurrences WHERE run_id = ? GROUP BY group_id",
+                    arguments: [run]
+                ).map { ($0["group_id"] as Int64, $0["n"] as Int) })
+            let top = try details(
+                "SELECT id FROM groups WHERE status != 'merged' ORDER BY occurrences DESC, id LIMIT ?", [top])
+            var all: [Int64: BugGroupDetail] = [:]
+            for detail in touched + aliasesTouched + top { all[detail.group.id] = detail }
+            return GroupDigest(
+                groups: all, newGroups: newGroups, regressed: regressed, top: top.map(\.group.id),
+                touched: Array(Set(touched.map(\.group.id) + aliasesTouched.map(\.group.id))).sorted(),
+                occurrencesThisRun: runCounts)
+        }
+    }
+}
+
+/// What `casefile groups --regroup RESOLUTION` shows before a rule change is adopted.
+public struct RegroupPreview: Sendable, Hashable {
+    /// A group named in the preview.
+    public struct GroupRef: Sendable, Hashable {
+        /// The row id.
+        public var id: Int64
+        /// The group's fingerprint.
+        public var fingerprint: String
+        /// The group's title.
+        public var title: String
+    }
+
+    /// A key that several groups would share.
+    public struct Merge: Sendable, Hashable {
+        /// The key at the new resolution.
+        public var key: String
+        /// The groups that would become one.
+        public var groups: [GroupRef]
+        /// Their occurrences together.
+        public var occurrences: Int
+    }
+
+    /// A key and how many occurrences have it.
+    public struct KeyCount: Sendable, Hashable {
+        /// The key.
+        public var key: String
+        /// The occurrences.
+        public var count: Int
+    }
+
+    /// A group whose occurrences would spread over several keys.
+    public struct Split: Sendable, Hashable {
+        /// The group.
+        public var group: GroupRef
+        /// The keys it would split into.
+        public var keys: [KeyCount]
+    }
+
+    /// The resolution previewed.
+    public var resolution: Fingerprint.Resolution
+    /// Groups holding occurrences now.
+    public var groupsNow: Int
+    /// Groups there would be.
+    public var groupsAfter: Int
+    /// Groups that would merge.
+    public var merges: [Merge]
+    /// Groups that would split.
+    public var splits: [Split]
+    /// Occurrences with no key at that resolution (no in-app frame for `top1`): they would keep their group.
+    public var unkeyedOccurrences: Int
+}

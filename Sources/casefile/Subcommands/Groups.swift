@@ -1,0 +1,101 @@
+import ArgumentParser
+import CasefileCore
+import CasefileStore
+import Foundation
+
+extension Casefile {
+    /// `casefile groups`: the bugs in the index, most occurrences first.
+    struct Groups: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the groups (bugs) in the index, or preview regrouping at another resolution.")
+
+        @OptionGroup var index: IndexOptions
+
+        @Flag(help: "Only groups first seen in the latest run that saw them.")
+        var new = false
+
+        @Option(help: "Only groups with this status: new, ongoing, regressed, resolved.")
+        var status: String?
+
+        @Option(help: "Only groups seen on or after this date (YYYY-MM-DD).")
+        var since: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Show which groups would merge or split at this resolution: top1, top3, topN or exception.",
+                valueName: "resolution"))
+        var regroup: String?
+
+        func run() throws {
+            let store = try index.open()
+            if let regroup {
+                guard let resolution = Fingerprint.Resolution(rawValue: regroup) else {
+                    printError(
+                        "casefile: --regroup takes top1, top3, topN, exception, screen or endpoint, not '\(regroup)'")
+                    throw ExitStatus.usage.exitCode
+                }
+                print(RegroupReport.render(try store.regroupPreview(resolution)), terminator: "")
+                return
+            }
+            var statusFilter: BugGroup.Status? = new ? .new : nil
+            if let status {
+                guard let value = BugGroup.Status(rawValue: status) else {
+                    printError("casefile: --status takes new, ongoing, regressed, resolved or merged, not '\(status)'")
+                    throw ExitStatus.usage.exitCode
+                }
+                statusFilter = value
+            }
+            var sinceDate: Date?
+            if let since {
+                guard let date = try? Date("\(since)T00:00:00Z", strategy: .iso8601) else {
+                    printError("casefile: --since takes a date like 2026-11-23, not '\(since)'")
+                    throw ExitStatus.usage.exitCode
+                }
+                sinceDate = date
+            }
+            let groups = try store.groups(status: statusFilter, seenSince: sinceDate)
+            guard !groups.isEmpty else {
+                print("No groups.")
+                return
+            }
+            print("GROUP  FINGERPRINT       KIND         STATUS     COUNT  LAST SEEN             TITLE")
+            for group in groups {
+                let columns = [
+                    String(group.id).padding(toLength: 6, withPad: " ", startingAt: 0),
+                    group.fingerprint.padding(toLength: 17, withPad: " ", startingAt: 0),
+                    group.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0),
+                    group.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0),
+                    String(group.occurrences).padding(toLength: 6, withPad: " ", startingAt: 0),
+                    group.lastSeen.formatted(.iso8601).padding(toLength: 21, withPad: " ", startingAt: 0),
+                    group.title,
+                ]
+                print(columns.joined(separator: " "))
+            }
+        }
+    }
+}
+
+/// The text of `casefile groups --regroup`.
+enum RegroupReport {
+    static func render(_ preview: RegroupPreview) -> String {
+        var lines = [
+            "At resolution \(preview.resolution.rawValue): \(preview.groupsNow) groups now, \(preview.groupsAfter) after regrouping."
+        ]
+        if preview.unkeyedOccurrences > 0 {
+            lines.append(
+                "\(preview.unkeyedOccurrences) occurrences have no key at \(preview.resolution.rawValue) and would keep their group."
+            )
+        }
+        for merge in preview.merges {
+            let names = merge.groups.map { "\($0.id) (\($0.fingerprint) \($0.title))" }.joined(separator: ", ")
+            lines.append("would merge into key \(merge.key) (\(merge.occurrences) occurrences): \(names)")
+        }
+        for split in preview.splits {
+            let keys = split.keys.map { "\($0.key) × \($0.count)" }.joined(separator: ", ")
+            lines.append(
+                "would split group \(split.group.id) (\(split.group.fingerprint) \(split.group.title)): \(keys)")
+        }
+        if preview.merges.isEmpty, preview.splits.isEmpty { lines.append("No group would merge or split.") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
