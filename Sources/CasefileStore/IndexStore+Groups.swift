@@ -56,10 +56,11 @@ extension IndexStore {
             }
             guard reference.count >= 6 else { return nil }
             let pattern = reference.lowercased() + "%"
+            // A merged group's fingerprint names the group it was merged into.
             let ids = try Int64.fetchAll(
                 db,
                 sql: """
-                    SELECT id FROM groups WHERE fingerprint LIKE ?1
+                    SELECT COALESCE(merged_into, id) FROM groups WHERE fingerprint LIKE ?1
                     UNION SELECT group_id FROM group_aliases WHERE fingerprint LIKE ?1
                     """, arguments: [pattern])
             guard ids.count == 1,

@@ -54,12 +54,43 @@ import Testing
             "x.toml: limits.max_entries: expected a positive integer, got 0"
         ),
         ("version = 1\n[inbox]\npath = \"a\"\nignore = [\"*.md\", 4]", "x.toml: inbox.ignore[1]: expected a string"),
+        (
+            "version = 1\n[inbox]\npath = \"a\"\n[grouping]\nprimary = \"top2\"",
+            "x.toml: grouping.primary: expected top1, top3 or topN, got 'top2'"
+        ),
+        (
+            "version = 1\n[inbox]\npath = \"a\"\n[grouping]\nrules = [\"function:main +app\"]",
+            "x.toml: grouping.rules[0]: 'function:main +app' is not a rule; write 'image:GLOB +app', 'image:GLOB -app', 'image:GLOB -group' or 'function:GLOB -group'"
+        ),
     ])
     func refusesBadDefinitionsNamingTheKey(_ toml: String, _ message: String) {
         let error = #expect(throws: ConfigurationError.self) {
             try PipelineDefinition(toml: toml, file: "x.toml", baseDirectory: base)
         }
         #expect(error?.description == message)
+    }
+
+    @Test func readsGroupingRulesOnTopOfTheDefaults() throws {
+        let toml = """
+            version = 1
+            [inbox]
+            path = "inbox"
+            [grouping]
+            primary = "top1"
+            frames = 8
+            in_app = ["ShopKit*"]
+            sentinel = ["ShopApp.Crash.report*"]
+            rules = ["image:Firebase* -app", "function:*Logger* -group"]
+            """
+        let definition = try PipelineDefinition(toml: toml, file: "x.toml", baseDirectory: base)
+        #expect(definition.primaryResolution == .top1)
+        #expect(definition.grouping.allFrames == 8)
+        #expect(definition.grouping.inAppImages == ["ShopKit*"])
+        #expect(definition.grouping.sentinel.contains("objc_exception_throw"))
+        #expect(definition.grouping.sentinel.last == "ShopApp.Crash.report*")
+        #expect(
+            definition.grouping.overrides.map(\.description) == ["image:Firebase* -app", "function:*Logger* -group"])
+        #expect(definition.grouping.version != GroupingRules.default.version)
     }
 
     @Test func refusesTextThatIsNotTOML() {

@@ -21,6 +21,37 @@ import Testing
         #expect(device["batteryState"] as? String == "unplugged")
     }
 
+    @Test func givesEveryCrashAndFailureItsFingerprintsInJSON() throws {
+        let crashResult = try Casefile.run([
+            "triage", "--format", "json", Casefile.sample("Crashes/cart-total-iphone14-ios16.ips"),
+        ])
+        let crashDocument = try #require(
+            try JSONSerialization.jsonObject(with: Data(crashResult.stdout.utf8)) as? [String: Any])
+        let crash = try #require(
+            ((crashDocument["reports"] as? [[String: Any]])?.first?["crashes"] as? [[String: Any]])?.first)
+        let primary = try #require(crash["fingerprint"] as? String)
+        let all = try #require(crash["fingerprints"] as? [String: String])
+        #expect(Set(all.keys) == ["top1", "top3", "topN", "exception"])
+        #expect(all["top3"] == primary)
+        let grouping = try #require(crash["grouping"] as? [String: Any])
+        #expect(grouping["resolution"] as? String == "top3")
+
+        let failureResult = try Casefile.run(["triage", "--format", "json", Casefile.sample("checkout-500.clue.zip")])
+        let failureDocument = try #require(
+            try JSONSerialization.jsonObject(with: Data(failureResult.stdout.utf8)) as? [String: Any])
+        let failure = try #require(
+            ((failureDocument["reports"] as? [[String: Any]])?.first?["failures"] as? [[String: Any]])?.first)
+        #expect((failure["fingerprint"] as? String)?.count == 16)
+        #expect(Set((failure["fingerprints"] as? [String: String] ?? [:]).keys) == ["screen", "endpoint"])
+        #expect(failure["endpoint"] as? String == "/v1/orders")
+        #expect(failure["outcome"] as? String == "5xx")
+        let markdown = try Casefile.run(["triage", Casefile.sample("checkout-500.clue.zip")]).stdout
+        #expect(
+            markdown.contains(
+                "- Failure at 13.150 s: group `\(failure["fingerprint"] as? String ?? "")` — UIView · /v1/orders · 5xx")
+        )
+    }
+
     @Test func printsEveryReportOfAnArchive() throws {
         let result = try Casefile.run(["triage", Casefile.sample("two-reports.zip")])
         #expect(result.status == 0)

@@ -33,7 +33,7 @@ public enum URLTemplate {
     static func template(_ segment: Substring) -> String {
         let decoded = segment.removingPercentEncoding ?? String(segment)
         if decoded.allSatisfy(\.isNumber) { return "{id}" }
-        if decoded.count == 36 || decoded.count == 32, UUIDText.normalize(decoded) != nil { return "{uuid}" }
+        if decoded.count == 36, UUIDText.normalize(decoded) != nil { return "{uuid}" }
         if decoded.count >= 16, decoded.allSatisfy(\.isHexDigit), decoded.contains(where: \.isNumber) {
             return "{hash}"
         }

@@ -55,7 +55,9 @@ public struct Fingerprinter: Sendable {
 
         let exceptionParts = exceptionComponents(crash, termination: termination)
         let kind: Fingerprint.Kind = termination == nil ? .crash : .termination
-        let leading = termination.map { [$0] } ?? []
+        // An uncaught exception's name is part of the key: an NSRangeException thrown in total() is another bug than
+        // a trap in total(). Mach exception types are not, as formats disagree on them (SIGTRAP vs EXC_BREAKPOINT).
+        let leading = termination.map { [$0] } ?? crash.exception.name.map { ["exception \($0)"] } ?? []
         var keys: [String: String] = [:]
         var chosen: [Fingerprint.Resolution: [Int]] = [:]
         var weak: Set<Fingerprint.Resolution> = []

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+/// Groups across nightly runs, through the built binary: an inbox that grows between runs, `resolve`,
+/// `merge-groups`, `groups`, `show` and `--regroup`.
+@Suite final class GroupCommandTests {
+    let work: URL
+    let inbox: URL
+    let pipeline: String
+
+    init() throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-groups-\(UUID().uuidString)")
+        inbox = work.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        pipeline = work.appendingPathComponent("nightly.toml").path
+        let symbols = Casefile.repository.appendingPathComponent("SampleReports/Symbols").path
+        try """
+        version = 1
+        [inbox]
+        path = "inbox"
+        [output]
+        path = "out"
+        [symbols]
+        paths = ["\(symbols)"]
+        """.write(toFile: pipeline, atomically: true, encoding: .utf8)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    func deliver(_ names: [String]) throws {
+        for name in names {
+            let source =
+                name.hasSuffix(".crash") && !name.hasPrefix("cart-total-iphone") && !name.hasPrefix("image-cache")
+                    && !name.hasPrefix("watchdog")
+                ? Casefile.repository.appendingPathComponent("Tests/Fixtures/Grouping/\(name)")
+                : URL(fileURLWithPath: Casefile.sample("Crashes/\(name)"))
+            try FileManager.default.copyItem(at: source, to: inbox.appendingPathComponent(name))
+        }
+    }
+
+    /// The primary fingerprint `casefile triage` gives a sample: a handle to find its group, not an expectation.
+    func fingerprint(_ name: String) throws -> String {
+        let path = inbox.appendingPathComponent(name).path
+        let symbols = Casefile.repository.appendingPathComponent("SampleReports/Symbols").path
+        let result = try Casefile.run(["triage", "--format", "json", "--symbols", symbols, path])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let reports = try #require(json["reports"] as? [[String: Any]])
+        let crashes = try #require(reports.first?["crashes"] as? [[String: Any]])
+        return try #require(crashes.first?["fingerprint"] as? String)
+    }
+
+    func run(_ arguments: [String]) throws -> Casefile.Result {
+        try Casefile.run(arguments + ["--pipeline", pipeline], in: work)
+    }
+
+    func line(of fingerprint: String, in listing: String) -> String? {
+        listing.split(separator: "\n").map(String.init).first { $0.contains(fingerprint) }
+    }
+
+    @Test func groupsAcrossNightsWithResolveRegressionAndMerges() throws {
+        try deliver([
+            "cart-total-iphone14-ios16.ips", "cart-total-iphone11-ios15.crash",
+            "cart-total-iphone12-ios15-kscrash.json",
+            "image-cache-iphone15-ios17.ips", "coupon-closure-1.crash", "coupon-closure-2.crash",
+            "cart-total-from-main.crash",
+        ])
+        let cart = try fingerprint("cart-total-iphone14-ios16.ips")
+        let imageCache = try fingerprint("image-cache-iphone15-ios17.ips")
+        let closure1 = try fingerprint("coupon-closure-1.crash")
+        let closure2 = try fingerprint("coupon-closure-2.crash")
+        let fromMain = try fingerprint("cart-total-from-main.crash")
+        #expect(Set([cart, imageCache, closure1, closure2, fromMain]).count == 5)
+
+        let first = try Casefile.run(["run", pipeline], in: work)
+        #expect(first.status == 0)
+        let listing = try run(["groups"])
+        #expect(listing.status == 0)
+        // Header plus five groups; the three cart-total reports (.ips, .crash, KSCrash) are one, listed first.
+        #expect(listing.stdout.split(separator: "\n").count == 6)
+        let cartLine = try #require(line(of: cart, in: listing.stdout))
+        #expect(listing.stdout.split(separator: "\n")[1] == cartLine[...])
+        #expect(cartLine.contains(" crash        new        3      "))
+        #expect(cartLine.hasSuffix("EXC_BREAKPOINT (SIGTRAP) in apply_discount"))
+
+        // At top1 the cart-total group and the same trap reached from main() would be one.
+        let regroup = try run(["groups", "--regroup", "top1"])
+        let merge = try #require(regroup.stdout.split(separator: "\n").first { $0.hasPrefix("would merge") })
+        #expect(merge.contains(cart) && merge.contains(fromMain))
+        #expect(regroup.stdout.hasPrefix("At resolution top1: 5 groups now, 4 after regrouping."))
+
+        let resolved = try run(["resolve", cart, "--in-version", "2.4.0"])
+        #expect(resolved.status == 0)
+        #expect(resolved.stdout.contains("resolved group") && resolved.stdout.contains(" in 2.4.0: "))
+        #expect(try run(["resolve", String(imageCache.prefix(8))]).status == 0)
+        let merged = try run(["merge-groups", closure1, closure2])
+        #expect(merged.stdout.contains("merged group") && merged.stdout.contains("(\(closure2)) into group"))
+
+        // The next night: the cart bug in build 2.4.0 (420) — the fixed version — regresses it; the image cache bug
+        // in the build it was seen in before stays resolved; closure #2 lands in the merged group; the watchdog is new.
+        try deliver([
+            "cart-total-iphone15pro-ios18-xcode16-export.txt", "image-cache-iphonexr-ios14-plcrashreporter.crash",
+            "coupon-closure-2-again.crash", "watchdog-8badf00d-ipad-ios11.crash",
+        ])
+        let second = try Casefile.run(["run", pipeline], in: work)
+        #expect(second.status == 0)
+        #expect(second.stdout.contains("4 processed, 7 skipped (already seen)"))
+        let after = try run(["groups"]).stdout
+        #expect(line(of: cart, in: after)?.contains(" regressed  4      ") == true)
+        #expect(line(of: imageCache, in: after)?.contains(" resolved   2      ") == true)
+        #expect(line(of: closure1, in: after)?.contains(" ongoing    3      ") == true)
+        #expect(line(of: closure2, in: after) == nil)
+        #expect(line(of: fromMain, in: after)?.contains(" ongoing    1      ") == true)
+        let newOnly = try run(["groups", "--new"]).stdout.split(separator: "\n")
+        #expect(newOnly.count == 2)
+        #expect(newOnly.last?.contains("termination") == true)
+        #expect(newOnly.last?.hasSuffix("SPRINGBOARD 0x8badf00d in ImageLoader.finish()") == true)
+        let regressed = try run(["groups", "--status", "regressed"]).stdout.split(separator: "\n")
+        #expect(regressed.count == 2 && regressed[1].contains(cart))
+
+        let show = try run(["show", String(cart.prefix(10))])
+        #expect(show.status == 0)
+        #expect(show.stdout.hasPrefix("# Crash group `\(cart)`"))
+        #expect(show.stdout.contains("| Status | **regressed** in 2.4.0 (420) |"))
+        #expect(show.stdout.contains("2.3.1 (412) × 3, 2.4.0 (420) × 1"))
+        #expect(show.stdout.contains("Keyed by the top 3 in-app frames of the crashed thread 0."))
+        #expect(show.stdout.contains("| 0 | `apply_discount` | ShopApp | yes | **yes** |  |"))
+        #expect(try run(["show", closure2]).stdout.contains("| Merged in | `\(closure2)` |"))
+
+        // The run's output: the digest leads with groups, every touched group has a page, summaries link them.
+        let out = work.appendingPathComponent("out")
+        let digest = try String(contentsOf: out.appendingPathComponent("digest.md"), encoding: .utf8)
+        let newGroups = try #require(digest.range(of: "## New groups"))
+        let newReports = try #require(digest.range(of: "## New reports"))
+        #expect(newGroups.lowerBound < newReports.lowerBound)
+        #expect(digest.contains("## Regressed\n\n| Group |"))
+        #expect(digest.contains("[`\(cart)`](groups/\(cart).md)"))
+        let page = out.appendingPathComponent("groups/\(cart).md").path
+        #expect(FileManager.default.fileExists(atPath: page))
+        let summaries = try FileManager.default.contentsOfDirectory(
+            atPath: out.appendingPathComponent("reports").path)
+        let linking = try summaries.filter { name in
+            try String(contentsOfFile: out.appendingPathComponent("reports/\(name)").path, encoding: .utf8)
+                .contains("](../groups/\(cart).md)")
+        }
+        #expect(linking.count == 4)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("groups/\(closure2).md").path))
+    }
+
+    @Test func refusesAnUnknownGroupWithTheWayOut() throws {
+        try deliver(["coupon-closure-1.crash"])
+        _ = try Casefile.run(["run", pipeline], in: work)
+        let result = try run(["show", "ffffffffff"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr
+                == "casefile: no single group matches 'ffffffffff'; give a group id or at least 6 digits of a fingerprint (see `casefile groups`)\n"
+        )
+        let noIndex = try Casefile.run(["groups", "--db", work.appendingPathComponent("none.sqlite").path], in: work)
+        #expect(noIndex.status == 3)
+    }
+}
