@@ -70,7 +70,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "casefile-benchmarks",
-            dependencies: ["CasefileCore"],
+            dependencies: ["CasefileCore", "CasefileStore"],
             path: "Sources/CasefileBenchmarks",
             swiftSettings: swiftSettings
         ),

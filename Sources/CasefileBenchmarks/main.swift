@@ -132,3 +132,13 @@ if only.map({ "symbols".contains($0) }) ?? true {
     print(String(format: "index 100 dSYMs: %.1f ms (%d slices)", Date().timeIntervalSince(start) * 1000, big.count))
     try? FileManager.default.removeItem(at: folder)
 }
+
+// Grouping: fingerprints per second on one core, and assigning 100,000 reports to groups in the index.
+if only.map({ "grouping".contains($0) }) ?? true {
+    guard let crash = GroupingBenchmark.realisticCrash(root: root) else {
+        print("grouping: cannot read the cart-total sample")
+        exit(2)
+    }
+    GroupingBenchmark.fingerprintsPerSecond(crash)
+    try await GroupingBenchmark.assignment(crash)
+}

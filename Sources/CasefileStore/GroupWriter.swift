@@ -100,23 +100,20 @@ enum GroupWriter {
             ])
             groupID = db.lastInsertedRowID
         }
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO occurrences (group_id, report_id, source, seq, run_id, fingerprint, rules_version,
-                app_version, os_version, device_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """
-        ).execute(arguments: [
+        var values: [(any DatabaseValueConvertible)?] = [
             groupID, report, occurrence.source, occurrence.seq, run, fingerprint.key, fingerprint.rulesVersion,
             occurrence.appVersion?.description, occurrence.osVersion, occurrence.device,
-        ])
-        let occurrenceID = db.lastInsertedRowID
-        let insertKey = try db.cachedStatement(
-            sql: "INSERT INTO occurrence_keys (occurrence_id, resolution, key) VALUES (?, ?, ?)")
-        for (resolution, key) in fingerprint.keys.sorted(by: { $0.key < $1.key }) {
-            try insertKey.execute(arguments: [occurrenceID, resolution, key])
-        }
+        ]
+        values += Fingerprint.Resolution.allCases.map { fingerprint.keys[$0.rawValue] }
+        try db.cachedStatement(sql: insertOccurrence).execute(arguments: StatementArguments(values))
         return groupID
     }
+
+    private static let insertOccurrence = """
+        INSERT INTO occurrences (group_id, report_id, source, seq, run_id, fingerprint, rules_version, app_version,
+        os_version, device_model, \(Fingerprint.Resolution.allCases.map { "key_\($0.rawValue)" }.joined(separator: ", ")))
+        VALUES (\(Array(repeating: "?", count: 10 + Fingerprint.Resolution.allCases.count).joined(separator: ", ")))
+        """
 
     /// Seen again after being resolved: in the fixed version or later when one was given, else in a version newer
     /// than any seen before the resolve. An occurrence with no version (a recording) counts as a regression.

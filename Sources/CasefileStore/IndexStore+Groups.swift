@@ -156,13 +156,13 @@ extension IndexStore {
     /// and which would split over several.
     public func regroupPreview(_ resolution: Fingerprint.Resolution) throws -> RegroupPreview {
         try queue.read { db in
+            let column = "key_\(resolution.rawValue)"
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT k.key, o.group_id, COUNT(*) AS n FROM occurrences o
-                    JOIN occurrence_keys k ON k.occurrence_id = o.id AND k.resolution = ?
-                    GROUP BY k.key, o.group_id ORDER BY k.key, o.group_id
-                    """, arguments: [resolution.rawValue])
+                    SELECT \(column) AS key, group_id, COUNT(*) AS n FROM occurrences WHERE \(column) IS NOT NULL
+                    GROUP BY \(column), group_id ORDER BY \(column), group_id
+                    """)
             var byKey: [String: [(Int64, Int)]] = [:]
             var byGroup: [Int64: [(String, Int)]] = [:]
             for row in rows {
@@ -173,12 +173,7 @@ extension IndexStore {
                 byGroup[group, default: []].append((key, count))
             }
             let unkeyed =
-                try Int.fetchOne(
-                    db,
-                    sql: """
-                        SELECT COUNT(*) FROM occurrences o WHERE NOT EXISTS
-                        (SELECT 1 FROM occurrence_keys k WHERE k.occurrence_id = o.id AND k.resolution = ?)
-                        """, arguments: [resolution.rawValue]) ?? 0
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM occurrences WHERE \(column) IS NULL") ?? 0
             let titles = Dictionary(
                 uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, fingerprint, title FROM groups").map {
                     ($0["id"] as Int64, ($0["fingerprint"] as String, $0["title"] as String))

@@ -1,3 +1,4 @@
+import CasefileCore
 import GRDB
 
 /// The index schema, as named migrations applied in order; see the Schema article for what each column means.
@@ -226,7 +227,7 @@ enum Schema {
             try db.create(table: "occurrences") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("group_id", .integer).notNull().indexed().references("groups")
-                t.column("report_id", .text).notNull().indexed().references("reports", onDelete: .cascade)
+                t.column("report_id", .text).notNull().references("reports", onDelete: .cascade)
                 t.column("source", .text).notNull().check { ["crash", "failure"].contains($0) }
                 t.column("seq", .integer).notNull()
                 t.column("run_id", .integer).notNull().indexed().references("runs")
@@ -235,15 +236,13 @@ enum Schema {
                 t.column("app_version", .text)
                 t.column("os_version", .text)
                 t.column("device_model", .text)
+                // The key at every resolution, so regrouping at another one is a query (not indexed: a preview
+                // reads them all once).
+                for resolution in Fingerprint.Resolution.allCases {
+                    t.column("key_\(resolution.rawValue)", .text)
+                }
                 t.uniqueKey(["report_id", "source", "seq"])
             }
-            try db.create(table: "occurrence_keys") { t in
-                t.column("occurrence_id", .integer).notNull().references("occurrences", onDelete: .cascade)
-                t.column("resolution", .text).notNull()
-                t.column("key", .text).notNull()
-                t.primaryKey(["occurrence_id", "resolution"])
-            }
-            try db.create(index: "occurrence_keys_by_key", on: "occurrence_keys", columns: ["resolution", "key"])
             try db.create(table: "group_aliases") { t in
                 t.primaryKey("fingerprint", .text)
                 t.column("group_id", .integer).notNull().references("groups")

@@ -18,6 +18,7 @@ public struct Fingerprinter: Sendable {
     private let irrelevant: PatternSet
     private let prefix: PatternSet
     private let inAppImages: PatternSet
+    private let cache = FrameIdentityCache()
 
     /// Creates a fingerprinter; `primary` is `top1`, `top3` or `topN`.
     public init(rules: GroupingRules = .default, primary: Fingerprint.Resolution = .top3) {
@@ -50,7 +51,18 @@ public struct Fingerprinter: Sendable {
         if crash.kind == .jetsam { return jetsam(crash) }
         let termination = Self.terminationComponent(crash)
         let (frames, source) = stack(of: crash, termination: termination != nil)
-        var logical = frames.flatMap { logicalFrames($0, crash: crash) }
+        // In-app is decided once per image name and app: a crash has dozens of frames in a few images, and lists
+        // hundreds of images that would otherwise be searched for every frame.
+        let appName = crash.appImage?.name ?? crash.app.name ?? crash.processName
+        var logical: [LogicalFrame] = []
+        logical.reserveCapacity(frames.count + 4)
+        for frame in frames {
+            let isApp =
+                frame.image.map { image in
+                    cache.isInApp(image, app: appName) { isInApp(image: image, crash: crash) }
+                } ?? false
+            logical += logicalFrames(frame, inApp: isApp)
+        }
         let meaningful = applyRules(&logical)
 
         let exceptionParts = exceptionComponents(crash, termination: termination)
@@ -66,11 +78,11 @@ public struct Fingerprinter: Sendable {
             chosen[resolution] = picked
             // Frames known only by their image say little: the exception joins the key so that unrelated
             // unsymbolicated crashes of one app do not fall into one group.
-            if termination == nil, picked.allSatisfy({ logical[$0].function == (logical[$0].image ?? "???") }) {
+            if termination == nil, picked.allSatisfy({ logical[$0].identity.name == (logical[$0].image ?? "???") }) {
                 weak.insert(resolution)
             }
             let context = leading + (weak.contains(resolution) ? exceptionParts : [])
-            keys[resolution.rawValue] = Self.hash(kind, resolution, context + picked.map { logical[$0].function })
+            keys[resolution.rawValue] = Self.hash(kind, resolution, context + picked.map { logical[$0].identity.name })
         }
         keys[Fingerprint.Resolution.exception.rawValue] = Self.hash(kind, .exception, exceptionParts)
 
@@ -82,18 +94,25 @@ public struct Fingerprinter: Sendable {
             }
         let resolution = order.first { chosen[$0] != nil } ?? .exception
         let used = Set(chosen[resolution] ?? [])
+        let beyondInApp = Self.beyond(resolution, rules: rules, inApp: true)
+        let beyondOther = Self.beyond(resolution, rules: rules, inApp: false)
         for index in logical.indices where logical[index].skipped == nil {
             if used.contains(index) {
                 logical[index].inKey = true
             } else {
-                logical[index].skipped = Self.beyond(resolution, rules: rules, inApp: logical[index].inApp)
+                logical[index].skipped = logical[index].inApp ? beyondInApp : beyondOther
             }
         }
         let components = resolution == .exception || weak.contains(resolution) ? leading + exceptionParts : leading
-        let title = Self.title(crash, frame: used.min().map { logical[$0].function })
+        let title = Self.title(crash, frame: used.min().map { logical[$0].identity.name })
+        let explained = logical.map { frame in
+            FingerprintFrame(
+                function: frame.identity.name, image: frame.image, inApp: frame.inApp, inKey: frame.inKey,
+                skipped: frame.skipped)
+        }
         return Fingerprint(
             kind: kind, resolution: resolution, key: keys[resolution.rawValue] ?? "", keys: keys, title: title,
-            source: source, frames: logical, components: components, rulesVersion: version)
+            source: source, frames: explained, components: components, rulesVersion: version)
     }
 
     /// Which stack tells the bug, and its name for the explanation.
@@ -111,38 +130,46 @@ public struct Fingerprinter: Sendable {
     }
 
     /// A frame as logical frames: every inlined function its own frame, innermost first.
-    private func logicalFrames(_ frame: Frame, crash: Crash) -> [FingerprintFrame] {
+    private func logicalFrames(_ frame: Frame, inApp: Bool) -> [LogicalFrame] {
         let image = frame.image
-        let inApp = isInApp(image: image, crash: crash)
         if let locations = frame.symbolication?.locations, !locations.isEmpty {
             return locations.map { location in
-                var name = SymbolNormalizer.normalize(location.rawName, module: image)
-                if name.name.hasPrefix("closure in ") || name.name.hasPrefix("implicit closure in "),
+                var identity = self.identity(location.rawName, module: image)
+                if identity.name.hasPrefix("closure in ") || identity.name.hasPrefix("implicit closure in "),
                     let line = location.startLine
                 {
-                    name.name += " @\(line)"
+                    identity.name += " @\(line)"
                 }
-                return FingerprintFrame(
-                    function: name.name, image: image, inApp: inApp, skipped: name.role == .thunk ? "thunk" : nil)
+                return LogicalFrame(identity: identity, image: image, inApp: inApp)
             }
         }
         if let symbol = frame.symbol, !symbol.isEmpty, !Self.isPlaceholder(symbol, image: image) {
-            let name = SymbolNormalizer.normalize(symbol, module: image)
-            return [
-                FingerprintFrame(
-                    function: name.name, image: image, inApp: inApp, skipped: name.role == .thunk ? "thunk" : nil)
-            ]
+            return [LogicalFrame(identity: self.identity(symbol, module: image), image: image, inApp: inApp)]
         }
         let imageName = image ?? "???"
         // No symbol: the function's start when the debug file knows it, else only the image — never an address.
+        var name = imageName
         if inApp, let offset = frame.imageOffset, let into = frame.symbolication?.locations.last?.offset, into <= offset
         {
-            return [
-                FingerprintFrame(
-                    function: "\(imageName)+0x\(String(offset - into, radix: 16))", image: image, inApp: inApp)
-            ]
+            name = "\(imageName)+0x\(String(offset - into, radix: 16))"
         }
-        return [FingerprintFrame(function: imageName, image: image, inApp: inApp)]
+        let identity = FrameIdentityCache.Identity(
+            name: name, isThunk: false, sentinel: nil,
+            irrelevant: irrelevant.match(imageName).map { "irrelevant `\($0)`" },
+            isPrefix: false)
+        return [LogicalFrame(identity: identity, image: image, inApp: inApp)]
+    }
+
+    /// The rules' view of a name, from the cache.
+    private func identity(_ symbol: String, module: String?) -> FrameIdentityCache.Identity {
+        cache.identity(symbol, module: module) {
+            let normalized = SymbolNormalizer.normalize(symbol, module: module)
+            return FrameIdentityCache.Identity(
+                name: normalized.name, isThunk: normalized.role == .thunk,
+                sentinel: sentinel.match(normalized.name).map { "sentinel `\($0)`" },
+                irrelevant: irrelevant.match(normalized.name).map { "irrelevant `\($0)`" },
+                isPrefix: prefix.match(normalized.name) != nil)
+        }
     }
 
     private static func isPlaceholder(_ symbol: String, image: String?) -> Bool {
@@ -172,24 +199,24 @@ public struct Fingerprinter: Sendable {
     }
 
     /// Marks skipped frames in place; returns the indices of the frames left, in order.
-    private func applyRules(_ frames: inout [FingerprintFrame]) -> [Int] {
+    private func applyRules(_ frames: inout [LogicalFrame]) -> [Int] {
         // Crash machinery: the deepest sentinel among the top frames, and everything above it.
         let window = min(frames.count, 40)
-        if let last = (0..<window).last(where: { sentinel.match(frames[$0].function) != nil }) {
-            let rule = sentinel.match(frames[last].function) ?? ""
-            for index in 0...last where frames[index].skipped == nil {
-                frames[index].skipped =
-                    index == last ? "sentinel `\(rule)`" : "above the sentinel frame `\(frames[last].function)`"
-            }
+        if let last = (0..<window).last(where: { frames[$0].identity.sentinel != nil }) {
+            let above = "above the sentinel frame `\(frames[last].identity.name)`"
+            for index in 0..<last { frames[index].skipped = above }
+            frames[last].skipped = frames[last].identity.sentinel
         }
         var kept: [Int] = []
         for index in frames.indices where frames[index].skipped == nil {
             let frame = frames[index]
             if let rule = noGroupRule(frame) {
                 frames[index].skipped = "rule `\(rule)`"
-            } else if let rule = irrelevant.match(frame.function) {
-                frames[index].skipped = "irrelevant `\(rule)`"
-            } else if let previous = kept.last, frames[previous].function == frame.function,
+            } else if frame.identity.isThunk {
+                frames[index].skipped = "thunk"
+            } else if let reason = frame.identity.irrelevant {
+                frames[index].skipped = reason
+            } else if let previous = kept.last, frames[previous].identity.name == frame.identity.name,
                 frames[previous].image == frame.image
             {
                 frames[index].skipped = "same function as the frame above (thunk or recursion)"
@@ -200,9 +227,9 @@ public struct Fingerprinter: Sendable {
         return kept
     }
 
-    private func noGroupRule(_ frame: FingerprintFrame) -> String? {
+    private func noGroupRule(_ frame: LogicalFrame) -> String? {
         for override in rules.overrides where override.action == .noGroup {
-            let text = override.target == .image ? frame.image ?? "" : frame.function
+            let text = override.target == .image ? frame.image ?? "" : frame.identity.name
             if Glob.matches(override.pattern, text) { return override.description }
         }
         return nil
@@ -210,17 +237,20 @@ public struct Fingerprinter: Sendable {
 
     /// The frames of a resolution, or `nil` when it has none. Prefix frames ride along with the next meaningful
     /// frame; a stack of only prefix frames has no frames to key on.
-    private func pick(_ kept: [Int], logical: [FingerprintFrame], resolution: Fingerprint.Resolution) -> [Int]? {
+    private func pick(_ kept: [Int], logical: [LogicalFrame], resolution: Fingerprint.Resolution) -> [Int]? {
         var picked: [Int] = []
         switch resolution {
         case .top1, .top3:
             let limit = resolution == .top1 ? 1 : 3
-            picked = Array(kept.filter { logical[$0].inApp }.prefix(limit))
+            for index in kept where logical[index].inApp {
+                picked.append(index)
+                if picked.count == limit { break }
+            }
         default:
             var pendingPrefix: [Int] = []
             var count = 0
             for index in kept where count < rules.allFrames {
-                if !logical[index].inApp, prefix.match(logical[index].function) != nil {
+                if !logical[index].inApp, logical[index].identity.isPrefix {
                     pendingPrefix.append(index)
                     continue
                 }
@@ -239,6 +269,15 @@ public struct Fingerprinter: Sendable {
         case .topN: "beyond the top \(rules.allFrames) frames"
         default: "no frame is used: keyed by the exception"
         }
+    }
+
+    /// A logical frame while the rules work on it.
+    private struct LogicalFrame {
+        var identity: FrameIdentityCache.Identity
+        var image: String?
+        var inApp: Bool
+        var inKey = false
+        var skipped: String?
     }
 
     // MARK: - Exceptions and terminations
@@ -334,18 +373,27 @@ public struct Fingerprinter: Sendable {
     /// 16 hex digits of SHA-256 over the kind, the resolution and the components.
     static func hash(_ kind: Fingerprint.Kind, _ resolution: Fingerprint.Resolution, _ parts: [String]) -> String {
         var hasher = SHA256()
-        hasher.update(data: Array("\(kind.rawValue)\n\(resolution.rawValue)".utf8))
+        func feed(_ text: String) {
+            var text = text
+            text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        }
+        feed(kind.rawValue)
+        feed("\n")
+        feed(resolution.rawValue)
         for part in parts {
-            hasher.update(data: [0x0a])
-            hasher.update(data: Array(part.utf8))
+            feed("\n")
+            feed(part)
         }
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(16)
-        for byte in hasher.finalize().prefix(8) {
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0x0f)])
+        let digest = hasher.finalize()
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            let hex: StaticString = "0123456789abcdef"
+            var position = 0
+            for byte in digest.prefix(8) {
+                buffer[position] = hex.utf8Start[Int(byte >> 4)]
+                buffer[position + 1] = hex.utf8Start[Int(byte & 0x0f)]
+                position += 2
+            }
+            return 16
         }
-        return String(decoding: text, as: UTF8.self)
     }
 }
