@@ -134,11 +134,13 @@ if only.map({ "symbols".contains($0) }) ?? true {
 }
 
 // Grouping: fingerprints per second on one core, and assigning 100,000 reports to groups in the index.
-if only.map({ "grouping".contains($0) }) ?? true {
+if only.map({ "grouping".contains($0) || $0 == "fingerprints" }) ?? true {
     guard let crash = GroupingBenchmark.realisticCrash(root: root) else {
         print("grouping: cannot read the cart-total sample")
         exit(2)
     }
     GroupingBenchmark.fingerprintsPerSecond(crash)
-    try await GroupingBenchmark.assignment(crash)
+    if only != "fingerprints" {
+        try await GroupingBenchmark.assignment(crash)
+    }
 }

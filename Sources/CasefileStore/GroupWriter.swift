@@ -49,12 +49,14 @@ enum GroupWriter {
     /// Counts every occurrence of `report` in its group, creating groups as needed; returns the group ids.
     @discardableResult
     static func assign(_ report: Report, run: Int64, at date: Date, _ db: Database) throws -> [Int64] {
-        try occurrences(of: report).map { try assign($0, report: report.id, run: run, at: date, db) }
+        // Formatted once: GRDB formats a Date for every binding.
+        let date = date.databaseValue
+        return try occurrences(of: report).map { try assign($0, report: report.id, run: run, at: date, db) }
     }
 
-    static func assign(_ occurrence: Occurrence, report: String, run: Int64, at date: Date, _ db: Database) throws
-        -> Int64
-    {
+    static func assign(
+        _ occurrence: Occurrence, report: String, run: Int64, at date: DatabaseValue, _ db: Database
+    ) throws -> Int64 {
         let fingerprint = occurrence.fingerprint
         let groupID: Int64
         if let existing = try Row.fetchOne(

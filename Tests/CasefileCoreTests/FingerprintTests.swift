@@ -171,3 +171,26 @@ import Testing
         #expect(GroupingRules.Override("function:main +app") == nil)
     }
 }
+
+extension FingerprintTests {
+    @Test func foldsAnObjcThunkIntoTheFunctionItCalls() throws {
+        // `@objc ViewController.viewDidLoad()` calling the native `ViewController.viewDidLoad()`: one logical frame.
+        var crash = Crash(format: .ips)
+        crash.images = [
+            BinaryImage(name: "ShopApp", loadAddress: 0x1_0000_0000, endAddress: 0x1_000f_ffff, isApp: true)
+        ]
+        crash.crashedThread = 0
+        crash.threads = [
+            CrashThread(
+                index: 0, crashed: true,
+                frames: [
+                    Frame(image: "ShopApp", symbol: "$s7ShopApp14ViewControllerC11viewDidLoadyyF"),
+                    Frame(image: "ShopApp", symbol: "$s7ShopApp14ViewControllerC11viewDidLoadyyFTo"),
+                    Frame(image: "ShopApp", symbol: "main"),
+                ])
+        ]
+        let fingerprint = Fingerprinter().fingerprint(crash)
+        #expect(fingerprint.keyFrames.map(\.function) == ["ViewController.viewDidLoad()", "main"])
+        #expect(fingerprint.frames[1].skipped == "same function as the frame above (thunk or recursion)")
+    }
+}

@@ -9,27 +9,43 @@ import Crypto
 /// made at several resolutions (``Fingerprint/Resolution``) so regrouping is a query; the primary one is the
 /// configured resolution, falling back to the system frames and then to the exception when there are no frames.
 public struct Fingerprinter: Sendable {
-    /// The rules.
-    public let rules: GroupingRules
-    /// The resolution of the primary key of a crash.
-    public let primary: Fingerprint.Resolution
-    private let version: String
-    private let sentinel: PatternSet
-    private let irrelevant: PatternSet
-    private let prefix: PatternSet
-    private let inAppImages: PatternSet
-    private let cache = FrameIdentityCache()
+    /// Everything the rules compile to, behind one reference: a fingerprinter is copied into every task of a run.
+    private final class Compiled: Sendable {
+        let rules: GroupingRules
+        let primary: Fingerprint.Resolution
+        let version: String
+        let sentinel: PatternSet
+        let irrelevant: PatternSet
+        let prefix: PatternSet
+        let inAppImages: PatternSet
+        let cache = FrameIdentityCache()
+
+        init(rules: GroupingRules, primary: Fingerprint.Resolution) {
+            self.rules = rules
+            self.primary = primary
+            version = rules.version
+            sentinel = PatternSet(rules.sentinel)
+            irrelevant = PatternSet(rules.irrelevant)
+            prefix = PatternSet(rules.prefix)
+            inAppImages = PatternSet(rules.inAppImages)
+        }
+    }
+
+    private let compiled: Compiled
 
     /// Creates a fingerprinter; `primary` is `top1`, `top3` or `topN`.
     public init(rules: GroupingRules = .default, primary: Fingerprint.Resolution = .top3) {
-        self.rules = rules
-        self.primary = [.top1, .top3, .topN].contains(primary) ? primary : .top3
-        self.version = rules.version
-        self.sentinel = PatternSet(rules.sentinel)
-        self.irrelevant = PatternSet(rules.irrelevant)
-        self.prefix = PatternSet(rules.prefix)
-        self.inAppImages = PatternSet(rules.inAppImages)
+        compiled = Compiled(rules: rules, primary: [.top1, .top3, .topN].contains(primary) ? primary : .top3)
     }
+
+    /// The rules.
+    public var rules: GroupingRules { compiled.rules }
+    /// The resolution of the primary key of a crash.
+    public var primary: Fingerprint.Resolution { compiled.primary }
+    private var version: String { compiled.version }
+    private var sentinel: PatternSet { compiled.sentinel }
+    private var irrelevant: PatternSet { compiled.irrelevant }
+    private var inAppImages: PatternSet { compiled.inAppImages }
 
     /// The report with every crash's ``Crash/fingerprint`` and every failed request's ``Report/failures`` filled in.
     public func fingerprint(_ report: Report) -> Report {
@@ -51,18 +67,7 @@ public struct Fingerprinter: Sendable {
         if crash.kind == .jetsam { return jetsam(crash) }
         let termination = Self.terminationComponent(crash)
         let (frames, source) = stack(of: crash, termination: termination != nil)
-        // In-app is decided once per image name and app: a crash has dozens of frames in a few images, and lists
-        // hundreds of images that would otherwise be searched for every frame.
-        let appName = crash.appImage?.name ?? crash.app.name ?? crash.processName
-        var logical: [LogicalFrame] = []
-        logical.reserveCapacity(frames.count + 4)
-        for frame in frames {
-            let isApp =
-                frame.image.map { image in
-                    cache.isInApp(image, app: appName) { isInApp(image: image, crash: crash) }
-                } ?? false
-            logical += logicalFrames(frame, inApp: isApp)
-        }
+        var logical = logicalFrames(frames, crash: crash)
         let meaningful = applyRules(&logical)
 
         let exceptionParts = exceptionComponents(crash, termination: termination)
@@ -78,11 +83,11 @@ public struct Fingerprinter: Sendable {
             chosen[resolution] = picked
             // Frames known only by their image say little: the exception joins the key so that unrelated
             // unsymbolicated crashes of one app do not fall into one group.
-            if termination == nil, picked.allSatisfy({ logical[$0].identity.name == (logical[$0].image ?? "???") }) {
+            if termination == nil, picked.allSatisfy({ logical[$0].name == (logical[$0].image ?? "???") }) {
                 weak.insert(resolution)
             }
             let context = leading + (weak.contains(resolution) ? exceptionParts : [])
-            keys[resolution.rawValue] = Self.hash(kind, resolution, context + picked.map { logical[$0].identity.name })
+            keys[resolution.rawValue] = Self.hash(kind, resolution, context + picked.map { logical[$0].name })
         }
         keys[Fingerprint.Resolution.exception.rawValue] = Self.hash(kind, .exception, exceptionParts)
 
@@ -104,10 +109,10 @@ public struct Fingerprinter: Sendable {
             }
         }
         let components = resolution == .exception || weak.contains(resolution) ? leading + exceptionParts : leading
-        let title = Self.title(crash, frame: used.min().map { logical[$0].identity.name })
+        let title = Self.title(crash, frame: used.min().map { logical[$0].name })
         let explained = logical.map { frame in
             FingerprintFrame(
-                function: frame.identity.name, image: frame.image, inApp: frame.inApp, inKey: frame.inKey,
+                function: frame.name, image: frame.image, inApp: frame.inApp, inKey: frame.inKey,
                 skipped: frame.skipped)
         }
         return Fingerprint(
@@ -129,48 +134,81 @@ public struct Fingerprinter: Sendable {
         return ([], nil)
     }
 
-    /// A frame as logical frames: every inlined function its own frame, innermost first.
-    private func logicalFrames(_ frame: Frame, inApp: Bool) -> [LogicalFrame] {
-        let image = frame.image
-        if let locations = frame.symbolication?.locations, !locations.isEmpty {
-            return locations.map { location in
-                var identity = self.identity(location.rawName, module: image)
-                if identity.name.hasPrefix("closure in ") || identity.name.hasPrefix("implicit closure in "),
-                    let line = location.startLine
-                {
-                    identity.name += " @\(line)"
+    /// The frames as logical frames, every inlined function a frame of its own (innermost first). The names of one
+    /// crash are looked up in the cache together, under one lock.
+    private func logicalFrames(_ frames: [Frame], crash: Crash) -> [LogicalFrame] {
+        // In-app is decided once per image name and app: a crash has dozens of frames in a few images, and lists
+        // hundreds of images that would otherwise be searched for every frame.
+        let appName = crash.appImage?.name ?? crash.app.name ?? crash.processName
+        var decisions = compiled.cache.inAppDecisions(app: appName)
+        var learned: [String: Bool] = [:]
+        var last: (image: String, decision: Bool)?
+        func isApp(_ image: String?) -> Bool {
+            guard let image else { return false }
+            // Neighbouring frames are mostly in one image.
+            if let last, last.image == image { return last.decision }
+            if let known = decisions[image] {
+                last = (image, known)
+                return known
+            }
+            let decision = isInApp(image: image, crash: crash)
+            decisions[image] = decision
+            learned[image] = decision
+            last = (image, decision)
+            return decision
+        }
+        var logical: [LogicalFrame] = []
+        logical.reserveCapacity(frames.count + 4)
+        var keys: [FrameIdentityCache.Key] = []
+        var owners: [Int] = []
+        for frame in frames {
+            let image = frame.image
+            let inApp = isApp(image)
+            if let locations = frame.symbolication?.locations, !locations.isEmpty {
+                for location in locations {
+                    owners.append(logical.count)
+                    keys.append(FrameIdentityCache.Key(symbol: location.rawName, module: image))
+                    logical.append(
+                        LogicalFrame(identity: Self.unnamed, image: image, inApp: inApp, startLine: location.startLine))
                 }
-                return LogicalFrame(identity: identity, image: image, inApp: inApp)
+            } else if let symbol = frame.symbol, !symbol.isEmpty, !Self.isPlaceholder(symbol, image: image) {
+                owners.append(logical.count)
+                keys.append(FrameIdentityCache.Key(symbol: symbol, module: image))
+                logical.append(LogicalFrame(identity: Self.unnamed, image: image, inApp: inApp))
+            } else {
+                // No symbol: the function's start when the debug file knows it, else only the image — never an
+                // address.
+                let imageName = image ?? "???"
+                var name = imageName
+                if inApp, let offset = frame.imageOffset, let into = frame.symbolication?.locations.last?.offset,
+                    into <= offset
+                {
+                    name = "\(imageName)+0x\(String(offset - into, radix: 16))"
+                }
+                let identity = FrameIdentityCache.Identity(
+                    name: name, isThunk: false, sentinel: nil,
+                    irrelevant: irrelevant.match(imageName).map { "irrelevant `\($0)`" }, isPrefix: false)
+                logical.append(LogicalFrame(identity: identity, image: image, inApp: inApp))
             }
         }
-        if let symbol = frame.symbol, !symbol.isEmpty, !Self.isPlaceholder(symbol, image: image) {
-            return [LogicalFrame(identity: self.identity(symbol, module: image), image: image, inApp: inApp)]
-        }
-        let imageName = image ?? "???"
-        // No symbol: the function's start when the debug file knows it, else only the image — never an address.
-        var name = imageName
-        if inApp, let offset = frame.imageOffset, let into = frame.symbolication?.locations.last?.offset, into <= offset
-        {
-            name = "\(imageName)+0x\(String(offset - into, radix: 16))"
-        }
-        let identity = FrameIdentityCache.Identity(
-            name: name, isThunk: false, sentinel: nil,
-            irrelevant: irrelevant.match(imageName).map { "irrelevant `\($0)`" },
-            isPrefix: false)
-        return [LogicalFrame(identity: identity, image: image, inApp: inApp)]
-    }
-
-    /// The rules' view of a name, from the cache.
-    private func identity(_ symbol: String, module: String?) -> FrameIdentityCache.Identity {
-        cache.identity(symbol, module: module) {
-            let normalized = SymbolNormalizer.normalize(symbol, module: module)
+        compiled.cache.remember(learned, app: appName)
+        let table = compiled
+        let identities = table.cache.identities(keys) { key in
+            let normalized = SymbolNormalizer.normalize(key.symbol, module: key.module)
             return FrameIdentityCache.Identity(
                 name: normalized.name, isThunk: normalized.role == .thunk,
-                sentinel: sentinel.match(normalized.name).map { "sentinel `\($0)`" },
-                irrelevant: irrelevant.match(normalized.name).map { "irrelevant `\($0)`" },
-                isPrefix: prefix.match(normalized.name) != nil)
+                sentinel: table.sentinel.match(normalized.name).map { "sentinel `\($0)`" },
+                irrelevant: table.irrelevant.match(normalized.name).map { "irrelevant `\($0)`" },
+                isPrefix: table.prefix.match(normalized.name) != nil)
         }
+        for (index, owner) in owners.enumerated() {
+            logical[owner].identity = identities[index]
+        }
+        return logical
     }
+
+    private static let unnamed = FrameIdentityCache.Identity(
+        name: "", isThunk: false, sentinel: nil, irrelevant: nil, isPrefix: false)
 
     private static func isPlaceholder(_ symbol: String, image: String?) -> Bool {
         symbol == "???" || symbol == "<redacted>" || symbol == image || symbol.hasPrefix("0x")
@@ -203,21 +241,23 @@ public struct Fingerprinter: Sendable {
         // Crash machinery: the deepest sentinel among the top frames, and everything above it.
         let window = min(frames.count, 40)
         if let last = (0..<window).last(where: { frames[$0].identity.sentinel != nil }) {
-            let above = "above the sentinel frame `\(frames[last].identity.name)`"
+            let above = "above the sentinel frame `\(frames[last].name)`"
             for index in 0..<last { frames[index].skipped = above }
             frames[last].skipped = frames[last].identity.sentinel
         }
         var kept: [Int] = []
+        let overrides = rules.overrides.contains { $0.action == .noGroup }
         for index in frames.indices where frames[index].skipped == nil {
-            let frame = frames[index]
-            if let rule = noGroupRule(frame) {
+            let identity = frames[index].identity
+            if overrides, let rule = noGroupRule(frames[index]) {
                 frames[index].skipped = "rule `\(rule)`"
-            } else if frame.identity.isThunk {
+            } else if identity.isThunk {
                 frames[index].skipped = "thunk"
-            } else if let reason = frame.identity.irrelevant {
+            } else if let reason = identity.irrelevant {
                 frames[index].skipped = reason
-            } else if let previous = kept.last, frames[previous].identity.name == frame.identity.name,
-                frames[previous].image == frame.image
+            } else if let previous = kept.last,
+                frames[previous].identity === identity || frames[previous].identity.name == identity.name,
+                frames[previous].startLine == frames[index].startLine, frames[previous].image == frames[index].image
             {
                 frames[index].skipped = "same function as the frame above (thunk or recursion)"
             } else {
@@ -229,7 +269,7 @@ public struct Fingerprinter: Sendable {
 
     private func noGroupRule(_ frame: LogicalFrame) -> String? {
         for override in rules.overrides where override.action == .noGroup {
-            let text = override.target == .image ? frame.image ?? "" : frame.identity.name
+            let text = override.target == .image ? frame.image ?? "" : frame.name
             if Glob.matches(override.pattern, text) { return override.description }
         }
         return nil
@@ -276,8 +316,22 @@ public struct Fingerprinter: Sendable {
         var identity: FrameIdentityCache.Identity
         var image: String?
         var inApp: Bool
+        var startLine: Int?
         var inKey = false
         var skipped: String?
+
+        init(identity: FrameIdentityCache.Identity, image: String?, inApp: Bool, startLine: Int? = nil) {
+            self.identity = identity
+            self.image = image
+            self.inApp = inApp
+            self.startLine = startLine
+        }
+
+        /// The name the key uses: a closure's declaration line, when known, tells it from its siblings.
+        var name: String {
+            guard identity.isClosure, let startLine else { return identity.name }
+            return identity.name + " @\(startLine)"
+        }
     }
 
     // MARK: - Exceptions and terminations
@@ -372,18 +426,18 @@ public struct Fingerprinter: Sendable {
 
     /// 16 hex digits of SHA-256 over the kind, the resolution and the components.
     static func hash(_ kind: Fingerprint.Kind, _ resolution: Fingerprint.Resolution, _ parts: [String]) -> String {
-        var hasher = SHA256()
-        func feed(_ text: String) {
-            var text = text
-            text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-        }
-        feed(kind.rawValue)
-        feed("\n")
-        feed(resolution.rawValue)
+        // One contiguous buffer, one update: each update into the digest has a cost of its own.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(16) { $0 + $1.utf8.count + 1 })
+        bytes += kind.rawValue.utf8
+        bytes.append(0x0a)
+        bytes += resolution.rawValue.utf8
         for part in parts {
-            feed("\n")
-            feed(part)
+            bytes.append(0x0a)
+            bytes += part.utf8
         }
+        var hasher = SHA256()
+        bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         let digest = hasher.finalize()
         return String(unsafeUninitializedCapacity: 16) { buffer in
             let hex: StaticString = "0123456789abcdef"

@@ -4,68 +4,96 @@ import Foundation
 /// thousand names (the app's functions, UIKit, the run loop), and demangling, normalizing and matching each against
 /// the rule lists is most of a fingerprint's cost.
 final class FrameIdentityCache: @unchecked Sendable {
-    /// A name as the rules see it.
-    struct Identity: Sendable {
+    /// A name as the rules see it; shared, never changed, so a frame holds it with one reference.
+    final class Identity: Sendable {
         /// The normalized name.
-        var name: String
+        let name: String
         /// A thunk, folded into its neighbour.
-        var isThunk: Bool
+        let isThunk: Bool
         /// Why it is skipped as crash machinery (`sentinel `abort``), when it matches a sentinel pattern.
-        var sentinel: String?
+        let sentinel: String?
         /// Why it is skipped anywhere (`irrelevant `start``), when it matches an irrelevant pattern.
-        var irrelevant: String?
+        let irrelevant: String?
         /// Whether it is a prefix frame.
-        var isPrefix: Bool
+        let isPrefix: Bool
+        /// Whether it names a closure, which its declaration line tells apart from the function's other closures.
+        let isClosure: Bool
+
+        init(name: String, isThunk: Bool, sentinel: String?, irrelevant: String?, isPrefix: Bool) {
+            self.name = name
+            self.isThunk = isThunk
+            self.sentinel = sentinel
+            self.irrelevant = irrelevant
+            self.isPrefix = isPrefix
+            isClosure = name.hasPrefix("closure in ") || name.hasPrefix("implicit closure in ")
+        }
     }
 
-    private struct Key: Hashable {
+    /// A name and the image it is in.
+    struct Key: Hashable, Sendable {
         var symbol: String
         var module: String?
-    }
 
-    private struct ImageKey: Hashable {
-        var image: String
-        var app: String?
+        /// The symbol alone: it almost always decides, and hashing the image name too costs a second pass.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(symbol)
+        }
     }
 
     private let lock = NSLock()
     private var identities: [Key: Identity] = [:]
-    private var inApp: [ImageKey: Bool] = [:]
+    /// In-app decisions by app, then image name.
+    private var inApp: [String: [String: Bool]] = [:]
     /// Past this many names the cache starts over, so memory stays bounded on any inbox.
     private let limit = 200_000
 
-    /// The identity of `symbol` in `module`, computed by `make` the first time.
-    func identity(_ symbol: String, module: String?, make: () -> Identity) -> Identity {
-        let key = Key(symbol: symbol, module: module)
+    /// The identities of `keys`, in order, each computed by `make` the first time; one lock for all the known ones.
+    func identities(_ keys: [Key], make: (Key) -> Identity) -> [Identity] {
+        var result: [Identity] = []
+        result.reserveCapacity(keys.count)
+        var missing: [Int] = []
         lock.lock()
-        if let known = identities[key] {
-            lock.unlock()
-            return known
+        for key in keys {
+            if let known = identities[key] {
+                result.append(known)
+            } else {
+                missing.append(result.count)
+                result.append(Self.placeholder)
+            }
         }
         lock.unlock()
-        let identity = make()
+        guard !missing.isEmpty else { return result }
+        var made: [Key: Identity] = [:]
+        for index in missing {
+            let key = keys[index]
+            let identity = made[key] ?? make(key)
+            made[key] = identity
+            result[index] = identity
+        }
         lock.lock()
-        if identities.count >= limit { identities.removeAll(keepingCapacity: true) }
-        identities[key] = identity
+        if identities.count + made.count >= limit { identities.removeAll(keepingCapacity: true) }
+        identities.merge(made) { old, _ in old }
         lock.unlock()
-        return identity
+        return result
     }
 
-    /// Whether `image` is in-app in crashes of `app`, computed by `decide` the first time: an image of one name is
-    /// embedded in an app's bundle, or not, in every crash of that app.
-    func isInApp(_ image: String, app: String?, decide: () -> Bool) -> Bool {
-        let key = ImageKey(image: image, app: app)
+    private static let placeholder = Identity(
+        name: "", isThunk: false, sentinel: nil, irrelevant: nil, isPrefix: false)
+
+    /// The in-app decisions known for images in crashes of `app`.
+    func inAppDecisions(app: String?) -> [String: Bool] {
         lock.lock()
-        if let known = inApp[key] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let decision = decide()
+        defer { lock.unlock() }
+        return inApp[app ?? ""] ?? [:]
+    }
+
+    /// Remembers in-app decisions for images in crashes of `app`: an image of one name is embedded in an app's
+    /// bundle, or not, in every crash of that app.
+    func remember(_ decisions: [String: Bool], app: String?) {
+        guard !decisions.isEmpty else { return }
         lock.lock()
-        if inApp.count >= limit { inApp.removeAll(keepingCapacity: true) }
-        inApp[key] = decision
-        lock.unlock()
-        return decision
+        defer { lock.unlock() }
+        if inApp.count >= 1_000 { inApp.removeAll() }
+        inApp[app ?? "", default: [:]].merge(decisions) { old, _ in old }
     }
 }

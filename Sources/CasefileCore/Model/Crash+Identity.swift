@@ -14,7 +14,8 @@ extension Crash {
         ]
         let frames = crashingThread?.frames ?? (exceptionBacktrace.isEmpty ? [] : exceptionBacktrace)
         parts += frames.map { frame in
-            "\(frame.image ?? "?")+\(frame.imageOffset.map { String($0, radix: 16) } ?? frame.symbol ?? "")"
+            "\(frame.image ?? "?")+\(frame.imageOffset.map { String($0, radix: 16) } ?? frame.symbol ?? "")@"
+                + (frame.address.map { String($0, radix: 16) } ?? "")
         }
         return parts.joined(separator: "|")
     }
