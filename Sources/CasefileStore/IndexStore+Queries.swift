@@ -59,13 +59,17 @@ public struct QuarantinedInput: Sendable, Hashable {
 extension IndexStore {
     /// Every report, oldest first.
     public func reports() throws -> [IndexedReport] {
+        try reports(where: "1", [])
+    }
+
+    private func reports(where condition: String, _ arguments: StatementArguments) throws -> [IndexedReport] {
         try queue.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT r.*, i.path AS input_path FROM reports r JOIN inputs i ON i.id = r.input_id
-                    ORDER BY r.indexed_at, r.id
-                    """
+                    WHERE \(condition) ORDER BY r.indexed_at, r.id
+                    """, arguments: arguments
             ).map { row in
                 IndexedReport(
                     id: row["id"], format: row["format"], inputPath: row["input_path"],
@@ -75,6 +79,12 @@ extension IndexStore {
                     summaryPath: row["summary_path"])
             }
         }
+    }
+
+    /// The report whose id starts with `prefix` (at least 6 hex digits), when exactly one does.
+    public func report(named prefix: String) throws -> IndexedReport? {
+        guard prefix.count >= 6 else { return nil }
+        return try reports(where: "r.id LIKE ?", [prefix.lowercased() + "%"]).onlyElement
     }
 
     /// The timeline of one report, in order.
@@ -194,5 +204,12 @@ extension IndexStore {
                     inApp: row["in_app"])
             }
         }
+    }
+}
+
+extension Array {
+    /// The one element, or `nil` when there are none or several.
+    fileprivate var onlyElement: Element? {
+        count == 1 ? first : nil
     }
 }

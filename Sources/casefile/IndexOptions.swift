@@ -38,10 +38,12 @@ struct IndexOptions: ParsableArguments {
     }
 
     /// The group a reference names, or a one-line error and exit code 2.
-    func group(_ reference: String, in store: IndexStore) throws -> BugGroup {
+    func group(_ reference: String, in store: IndexStore, orReport: Bool = false) throws -> BugGroup {
         guard let group = try store.group(named: reference) else {
+            let what = orReport ? "group or report" : "group"
+            let ids = orReport ? "a fingerprint or report id" : "a fingerprint"
             printError(
-                "casefile: no single group matches '\(reference)'; give a group id or at least 6 digits of a fingerprint (see `casefile groups`)"
+                "casefile: no single \(what) matches '\(reference)'; give a group id or at least 6 digits of \(ids) (see `casefile groups`)"
             )
             throw ExitStatus.usage.exitCode
         }

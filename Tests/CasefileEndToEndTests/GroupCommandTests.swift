@@ -146,6 +146,12 @@ import Testing
         }
         #expect(linking.count == 4)
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("groups/\(closure2).md").path))
+        // A report id shows the report's summary, with its group linked.
+        let reportFile = try #require(linking.first)
+        let report = try run(["show", String(reportFile.prefix(8))])
+        #expect(report.status == 0)
+        #expect(report.stdout.hasPrefix("# Crash report \(reportFile.prefix(12))"))
+        #expect(report.stdout.contains("](../groups/\(cart).md)"))
     }
 
     @Test func refusesAnUnknownGroupWithTheWayOut() throws {
@@ -155,6 +161,11 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr
+                == "casefile: no single group or report matches 'ffffffffff'; give a group id or at least 6 digits of a fingerprint or report id (see `casefile groups`)\n"
+        )
+        let resolve = try run(["resolve", "ffffffffff"])
+        #expect(
+            resolve.stderr
                 == "casefile: no single group matches 'ffffffffff'; give a group id or at least 6 digits of a fingerprint (see `casefile groups`)\n"
         )
         let noIndex = try Casefile.run(["groups", "--db", work.appendingPathComponent("none.sqlite").path], in: work)

@@ -4,21 +4,38 @@ import CasefileStore
 import Foundation
 
 extension Casefile {
-    /// `casefile show GROUP`: one group's page, from the index.
+    /// `casefile show GROUP|REPORT`: one group's page, or one report's summary, from the index.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print one group's page: why it is one group, its versions, devices and reports.")
+            abstract:
+                "Print one group's page (why it is one group, its versions, devices and reports) or one report's summary."
+        )
 
         @OptionGroup var index: IndexOptions
 
-        @Argument(help: "A group id, or at least 6 digits of its fingerprint (or of one merged into it).")
-        var group: String
+        @Argument(
+            help:
+                "A group id, at least 6 digits of a group's fingerprint (or of one merged into it), or of a report id.")
+        var reference: String
 
         func run() throws {
             let store = try index.open()
-            let found = try index.group(group, in: store)
-            guard let detail = try store.groupDetail(id: found.id) else { throw ExitStatus.usage.exitCode }
-            print(GroupSummary().render(detail), terminator: "")
+            if let found = try store.group(named: reference), let detail = try store.groupDetail(id: found.id) {
+                print(GroupSummary().render(detail), terminator: "")
+                return
+            }
+            if let report = try store.report(named: reference), let path = report.summaryPath {
+                let output =
+                    try index.definition()?.output ?? URL(fileURLWithPath: store.path).deletingLastPathComponent()
+                let file = output.appendingPathComponent(path).path
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                    printError("casefile: report \(report.id) is indexed, but its summary \(file) cannot be read")
+                    throw ExitStatus.cannotStart.exitCode
+                }
+                print(text, terminator: "")
+                return
+            }
+            _ = try index.group(reference, in: store, orReport: true)
         }
     }
 
