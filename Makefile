@@ -29,8 +29,8 @@ demo: build
 	@status=0; $$($(SWIFT) build --show-bin-path)/casefile run Pipelines/nightly.toml || status=$$?; \
 	if [ $$status -gt 1 ]; then exit $$status; fi; \
 	echo ""; \
-	echo "Summaries: out/reports/*.md   Digest: out/digest.md   Index: out/casefile.sqlite"; \
-	echo "Try: $$($(SWIFT) build --show-bin-path)/casefile triage SampleReports/checkout-500.clue.zip"
+	echo "Summaries: out/reports/*.md   Groups: out/groups/*.md   Digest: out/digest.md   Index: out/casefile.sqlite"; \
+	echo "Try: $$($(SWIFT) build --show-bin-path)/casefile groups   and   $$($(SWIFT) build --show-bin-path)/casefile triage SampleReports/checkout-500.clue.zip"
 
 ## test: the full suite (unit tests and end-to-end tests of the built binary), then the format lint.
 test: deps
