@@ -59,6 +59,10 @@ dwarfdump=$(command -v llvm-dwarfdump-14 || echo /usr/lib/llvm-14/bin/llvm-dwarf
 } > facts.txt
 cat facts.txt
 python3 "$scripts/make-breakpad.py" > /dev/null
+# A stripped copy (same UUID): only LC_FUNCTION_STARTS tells its functions apart. Kept out of the pipeline's symbol
+# folder, so the demo symbolicates against the dSYM.
+mkdir -p ../../Tests/Fixtures/Symbols/Stripped
+llvm-strip-14 -o ../../Tests/Fixtures/Symbols/Stripped/ShopApp ShopApp
 # A zipped dSYM, as App Store Connect hands them out, for the archive path of the debug-file index.
 mkdir -p ../../Tests/Fixtures/Symbols
 rm -f ../../Tests/Fixtures/Symbols/ShopApp.dSYM.zip

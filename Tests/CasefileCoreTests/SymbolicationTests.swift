@@ -39,10 +39,33 @@ import Testing
         let table = try MachOSymbolTable(path: path, slice: slice)
         // llvm-nm: 0000000100004000 T _$s7ShopApp13CartViewModelC5totalSiyF, 0000000100004070 T _main
         let found = try #require(table.lookup(0x1_0000_402c))
-        #expect(found.symbol.name == "$s7ShopApp13CartViewModelC5totalSiyF")
+        #expect(found.name == "$s7ShopApp13CartViewModelC5totalSiyF")
         #expect(found.offset == 0x2c)
-        #expect(table.lookup(0x1_0000_4074)?.symbol.name == "main")
+        #expect(table.lookup(0x1_0000_4074)?.name == "main")
         #expect(table.lookup(0x1_0000_0000) == nil)
+    }
+
+    @Test func namesAStrippedFunctionByItsStartNeverByTheNearestSurvivingSymbol() throws {
+        // Tests/Fixtures/Symbols/Stripped/ShopApp is ShopApp after llvm-strip: only __mh_execute_header keeps its
+        // name, but LC_FUNCTION_STARTS still lists 0x100004000 (total), 0x100004040 (viewDidLoad), 0x100004070 (main).
+        let stripped = Samples.repository.appendingPathComponent("Tests/Fixtures/Symbols/Stripped")
+        let slice = try #require(try MachOFile.slices(atPath: stripped.appendingPathComponent("ShopApp").path).first)
+        #expect(slice.uuid == Self.thinUUID)
+        let table = try MachOSymbolTable(path: stripped.appendingPathComponent("ShopApp").path, slice: slice)
+        #expect(table.functionStarts.prefix(3) == [0x1_0000_4000, 0x1_0000_4040, 0x1_0000_4070])
+        let found = try #require(table.lookup(0x1_0000_402c))
+        #expect(found.name == nil)
+        #expect(found.start == 0x1_0000_4000)
+        let symbolicator = Symbolicator(index: DebugFileIndex(scanning: [stripped]))
+        let result = symbolicator.symbolicate(try crash("checkout-total-iphone14.crash"))
+        let frames = try #require(result.crash.crashingThread?.frames)
+        #expect(
+            frames.prefix(3).map { $0.symbolication?.locations.first?.rawName } == [
+                "ShopApp+0x4000", "ShopApp+0x4040", "ShopApp+0x4070",
+            ])
+        // Grouping keys such frames by image and function start, never by an address.
+        let fingerprint = Fingerprinter().fingerprint(result.crash)
+        #expect(fingerprint.keyFrames.map(\.function) == ["ShopApp+0x4000", "ShopApp+0x4040", "ShopApp+0x4070"])
     }
 
     @Test func indexesEveryDebugFileByUUID() {

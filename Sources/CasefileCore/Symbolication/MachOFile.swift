@@ -100,6 +100,10 @@ public enum MachOFile {
                         if length <= UInt64.max - start { slice.textSection = start..<(start + length) }
                     }
                 }
+            case loadCommandFunctionStarts where commandSize >= 16:
+                slice.functionStarts = MachOSlice.FunctionStartsLocation(
+                    offset: readUInt32(bytes, cursor + 8, bigEndian: false),
+                    size: readUInt32(bytes, cursor + 12, bigEndian: false))
             case loadCommandSymtab where commandSize >= 24:
                 slice.symbolTable = MachOSlice.SymbolTableLocation(
                     symbolOffset: readUInt32(bytes, cursor + 8, bigEndian: false),
@@ -137,6 +141,7 @@ public enum MachOFile {
     private static let loadCommandSegment64: UInt32 = 0x19
     private static let loadCommandUUID: UInt32 = 0x1B
     private static let loadCommandSymtab: UInt32 = 0x2
+    private static let loadCommandFunctionStarts: UInt32 = 0x26
 }
 
 /// One architecture slice of a Mach-O file.
@@ -173,6 +178,16 @@ public struct MachOSlice: Sendable, Hashable, Codable {
     public var hasDWARF = false
     /// The symbol table, when the slice has one.
     public var symbolTable: SymbolTableLocation?
+    /// Where `LC_FUNCTION_STARTS` keeps every function's start (even in a stripped binary): offset and size.
+    public var functionStarts: FunctionStartsLocation?
+
+    /// The `LC_FUNCTION_STARTS` data, relative to the slice.
+    public struct FunctionStartsLocation: Sendable, Hashable, Codable {
+        /// Offset of the ULEB128 deltas.
+        public var offset: UInt32
+        /// Their size in bytes.
+        public var size: UInt32
+    }
 
     /// Creates a slice description.
     public init(arch: String, uuid: String? = nil, fileOffset: UInt64, size: UInt64, fileType: UInt32) {

@@ -186,9 +186,13 @@ public struct Symbolicator: Sendable {
         }
         backend = "symbol-table"
         let table = try MachOSymbolTable(path: entry.path, slice: entry.slice)
+        let text = entry.slice.textVMAddress ?? 0
+        let image = entry.path.split(separator: "/").last.map(String.init) ?? "image"
         return addresses.map { address in
             guard let found = table.lookup(address) else { return [] }
-            return [SourceLocation(rawName: found.symbol.name, offset: found.offset)]
+            // A stripped function is named by its image and its start, as grouping keys it: never by a wrong name.
+            let name = found.name ?? "\(image)+0x\(String(found.start &- text, radix: 16))"
+            return [SourceLocation(rawName: name, offset: found.offset)]
         }
     }
 }
