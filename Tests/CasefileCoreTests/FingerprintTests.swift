@@ -15,6 +15,19 @@ import Testing
         return try #require(report.crashes.first)
     }
 
+    /// A crash whose crashed thread is `symbols` in the app's image, as the report names them.
+    static func appCrash(_ symbols: [String]) -> Crash {
+        var crash = Crash(format: .ips)
+        crash.images = [
+            BinaryImage(name: "ShopApp", loadAddress: 0x1_0000_0000, endAddress: 0x1_000f_ffff, isApp: true)
+        ]
+        crash.crashedThread = 0
+        crash.threads = [
+            CrashThread(index: 0, crashed: true, frames: symbols.map { Frame(image: "ShopApp", symbol: $0) })
+        ]
+        return crash
+    }
+
     func grouping(_ name: String) throws -> Crash {
         try crash(Samples.repository.appendingPathComponent("Tests/Fixtures/Grouping/\(name)").path)
     }
@@ -70,20 +83,8 @@ import Testing
 
     @Test func doesNotSplitOnClosureNumbersWithoutDebugInformation() throws {
         // The report's own names only: the same closure numbered #1 in one build and #2 in the next is one frame.
-        var one = Crash(format: .ips)
-        one.app.name = "ShopApp"
-        one.images = [BinaryImage(name: "ShopApp", loadAddress: 0x1_0000_0000, endAddress: 0x1_000f_ffff, isApp: true)]
-        one.crashedThread = 0
-        one.threads = [
-            CrashThread(
-                index: 0, crashed: true,
-                frames: [
-                    Frame(image: "ShopApp", symbol: "closure #1 in CouponView.apply()"),
-                    Frame(image: "ShopApp", symbol: "CouponView.apply()"),
-                ])
-        ]
-        var two = one
-        two.threads[0].frames[0].symbol = "$s7ShopApp10CouponViewC5applyyyFyycfU0_"
+        let one = Self.appCrash(["closure #1 in CouponView.apply()", "CouponView.apply()"])
+        let two = Self.appCrash(["$s7ShopApp10CouponViewC5applyyyFyycfU0_", "CouponView.apply()"])
         let fingerprinter = Fingerprinter()
         #expect(fingerprinter.fingerprint(one).key == fingerprinter.fingerprint(two).key)
     }
@@ -175,20 +176,9 @@ import Testing
 extension FingerprintTests {
     @Test func foldsAnObjcThunkIntoTheFunctionItCalls() throws {
         // `@objc ViewController.viewDidLoad()` calling the native `ViewController.viewDidLoad()`: one logical frame.
-        var crash = Crash(format: .ips)
-        crash.images = [
-            BinaryImage(name: "ShopApp", loadAddress: 0x1_0000_0000, endAddress: 0x1_000f_ffff, isApp: true)
-        ]
-        crash.crashedThread = 0
-        crash.threads = [
-            CrashThread(
-                index: 0, crashed: true,
-                frames: [
-                    Frame(image: "ShopApp", symbol: "$s7ShopApp14ViewControllerC11viewDidLoadyyF"),
-                    Frame(image: "ShopApp", symbol: "$s7ShopApp14ViewControllerC11viewDidLoadyyFTo"),
-                    Frame(image: "ShopApp", symbol: "main"),
-                ])
-        ]
+        let crash = Self.appCrash([
+            "$s7ShopApp14ViewControllerC11viewDidLoadyyF", "$s7ShopApp14ViewControllerC11viewDidLoadyyFTo", "main",
+        ])
         let fingerprint = Fingerprinter().fingerprint(crash)
         #expect(fingerprint.keyFrames.map(\.function) == ["ViewController.viewDidLoad()", "main"])
         #expect(fingerprint.frames[1].skipped == "same function as the frame above (thunk or recursion)")
