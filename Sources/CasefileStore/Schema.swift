@@ -202,6 +202,9 @@ enum Schema {
             }
         }
         migrator.registerMigration("v6-groups") { db in
+            // Cached answers of earlier versions lack the declaration line closures are now grouped by: a closure
+            // would be keyed one way from the cache and another from llvm-symbolizer. They are asked again once.
+            try db.execute(sql: "DELETE FROM symbol_cache")
             try db.create(table: "groups") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("fingerprint", .text).notNull().unique()

@@ -184,3 +184,21 @@ extension FingerprintTests {
         #expect(fingerprint.frames[1].skipped == "same function as the frame above (thunk or recursion)")
     }
 }
+
+extension FingerprintTests {
+    @Test func keysAClosureTheSameFromTheSymbolCacheAsFromTheDebugFile() throws {
+        // The index keeps the symbol cache between runs: a closure's declaration line must come back from it.
+        let path = Samples.repository.appendingPathComponent("Tests/Fixtures/Grouping/coupon-closure-1.crash").path
+        let crash = try #require(try Triage().reports(at: path).reports.first?.crashes.first)
+        let index = DebugFileIndex(scanning: [Samples.repository.appendingPathComponent("SampleReports/Symbols")])
+        let cache = SymbolCache()
+        let fresh = Symbolicator(index: index, cache: cache).symbolicate(crash).crash
+        let broken = LLVMSymbolizer(executable: URL(fileURLWithPath: "/nonexistent/llvm-symbolizer"))
+        let cached = Symbolicator(index: index, llvmSymbolizer: broken, cache: cache).symbolicate(crash)
+        #expect(cached.warnings.isEmpty)
+        let fingerprinter = Fingerprinter()
+        #expect(
+            fingerprinter.fingerprint(cached.crash).keyFrames.first?.function == "closure in CouponView.apply() @65")
+        #expect(fingerprinter.fingerprint(cached.crash).key == fingerprinter.fingerprint(fresh).key)
+    }
+}

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Renders a group's page (`out/groups/<fingerprint>.md`): what the bug is, how often and where it happens, which
 /// frames made its fingerprint and which rule skipped each other frame, and the reports that hold it.
