@@ -3,7 +3,7 @@ SWIFT ?= swift
 PACKAGES := libarchive-dev libsqlite3-dev pkg-config
 PKGCONFIG_MODULES := libarchive sqlite3
 
-.PHONY: demo test deps build lint bench samples symbols clean
+.PHONY: demo test deps build lint bench bench-symbols symbol-tools samples symbols clean
 
 ## deps: install the system libraries when missing (as root), or print the command to run.
 deps:
@@ -47,17 +47,28 @@ bench: deps
 	$(SWIFT) build -c release --product casefile-benchmarks
 	Scripts/benchmark.sh "$$($(SWIFT) build -c release --show-bin-path)/casefile"
 	"$$($(SWIFT) build -c release --show-bin-path)/casefile-benchmarks" SampleReports
+	@$(MAKE) --no-print-directory bench-symbols
+
+## bench-symbols: symbolication against a generated debug file of 20,000 functions, beside llvm-symbolizer alone.
+bench-symbols: deps symbol-tools
+	$(SWIFT) build -c release --product casefile-benchmarks
+	@work=$$(mktemp -d); trap 'rm -rf "$$work"' EXIT; \
+	Scripts/make-large-symbols.sh "$$work" 20000 && \
+	"$$($(SWIFT) build -c release --show-bin-path)/casefile-benchmarks" SampleReports large-symbols "$$work"
 
 ## samples: regenerate SampleReports/ and Tests/Fixtures/ (needs python3 and bsdtar from libarchive-tools).
 samples:
 	python3 Scripts/make-samples.py
 
 ## symbols: rebuild SampleReports/Symbols/ (a real Mach-O, dSYMs, a fat binary) from C sources.
-symbols:
+symbols: symbol-tools
+	Scripts/make-symbols.sh
+
+## symbol-tools: the fixture toolchain (Debian's lld-14 and llvm-14), installed when missing (as root).
+symbol-tools:
 	@if ! command -v ld64.lld-14 >/dev/null 2>&1 || ! command -v dsymutil-14 >/dev/null 2>&1; then \
 		if [ "$$(id -u)" = "0" ]; then apt-get update -qq && apt-get install -y -qq lld-14 llvm-14 >/dev/null; \
 		else echo "Run: sudo apt-get install -y lld-14 llvm-14"; exit 1; fi; fi
-	Scripts/make-symbols.sh
 
 clean:
 	rm -rf .build out

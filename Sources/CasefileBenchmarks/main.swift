@@ -144,3 +144,12 @@ if only.map({ "grouping".contains($0) || $0 == "fingerprints" }) ?? true {
         try await GroupingBenchmark.assignment(crash)
     }
 }
+
+// Symbolication against a real-sized debug file that Scripts/make-large-symbols.sh built in the folder given.
+if only == "large-symbols" {
+    guard let folder = CommandLine.arguments.dropFirst(3).first else {
+        print("usage: casefile-benchmarks SampleReports large-symbols FOLDER")
+        exit(2)
+    }
+    try LargeSymbolsBenchmark.run(folder: URL(fileURLWithPath: folder))
+}

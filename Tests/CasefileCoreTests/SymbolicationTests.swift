@@ -304,3 +304,21 @@ import Testing
         #expect(index.count <= 40 * 2)
     }
 }
+
+extension SymbolicationTests {
+    @Test func answersEveryAddressOfALargeQueryInOrder() throws {
+        // 20,000 look-ups in one query: answers arrive in many pipe chunks, lines split across them. Each answer's
+        // function must be the one the binary's symbol table names for that address.
+        let binary = Self.symbols.appendingPathComponent("ShopApp").path
+        let slice = try #require(try MachOFile.slices(atPath: binary).first)
+        let table = try MachOSymbolTable(path: binary, slice: slice)
+        let text = try #require(slice.textSection)
+        let addresses = (0..<20_000).map { text.lowerBound + UInt64($0 * 4) % (text.upperBound - text.lowerBound) }
+        let symbolizer = try #require(LLVMSymbolizer.locate())
+        let dwarf = Self.symbols.appendingPathComponent("ShopApp.dSYM/Contents/Resources/DWARF/ShopApp").path
+        let answers = try symbolizer.symbolize(file: dwarf, arch: "arm64", addresses: addresses)
+        #expect(answers.count == addresses.count)
+        let expected = addresses.map { table.lookup($0)?.name }
+        #expect(answers.map { $0.last?.rawName } == expected)
+    }
+}

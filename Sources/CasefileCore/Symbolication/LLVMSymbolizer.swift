@@ -46,25 +46,34 @@ public struct LLVMSymbolizer: Sendable {
     ) throws(SymbolicationError) -> [[SourceLocation]] {
         guard !addresses.isEmpty else { return [] }
         let process = try processes.process(executable: executable, file: file, arch: arch)
-        let lines = try process.query(addresses)
-        return zip(addresses, lines).map { address, line in
-            guard let value = try? JSONParser.parse(line), let symbols = value["Symbol"]?.array else { return [] }
-            var locations = symbols.compactMap { symbol -> SourceLocation? in
-                guard let name = symbol["FunctionName"]?.string, !name.isEmpty else { return nil }
-                let file = symbol["FileName"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-                let line = symbol["Line"]?.int.flatMap { $0 > 0 ? $0 : nil }
-                var location = SourceLocation(rawName: name, file: file, line: line, column: symbol["Column"]?.int)
-                location.startLine = symbol["StartLine"]?.int.flatMap { $0 > 0 ? $0 : nil }
-                return location
-            }
-            // The frame's own function (the last, outermost entry) gets its offset, as symbolicatecrash prints it.
-            if let start = symbols.last?["StartAddress"]?.string.flatMap(CrashNumber.parse), address >= start,
-                !locations.isEmpty
-            {
-                locations[locations.count - 1].offset = address - start
-            }
-            return locations
+        var results: [[SourceLocation]] = []
+        results.reserveCapacity(addresses.count)
+        // Each answer is decoded while its line is in the read buffer, so memory stays one line deep however many
+        // addresses are asked.
+        try process.query(addresses) { index, line in
+            results.append(Self.locations(line, address: addresses[index]))
         }
+        return results
+    }
+
+    /// The locations of one JSON answer line (innermost first); empty where the file has nothing.
+    private static func locations(_ line: UnsafeRawBufferPointer, address: UInt64) -> [SourceLocation] {
+        guard let value = try? JSONParser.parse(line), let symbols = value["Symbol"]?.array else { return [] }
+        var locations = symbols.compactMap { symbol -> SourceLocation? in
+            guard let name = symbol["FunctionName"]?.string, !name.isEmpty else { return nil }
+            let file = symbol["FileName"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+            let line = symbol["Line"]?.int.flatMap { $0 > 0 ? $0 : nil }
+            var location = SourceLocation(rawName: name, file: file, line: line, column: symbol["Column"]?.int)
+            location.startLine = symbol["StartLine"]?.int.flatMap { $0 > 0 ? $0 : nil }
+            return location
+        }
+        // The frame's own function (the last, outermost entry) gets its offset, as symbolicatecrash prints it.
+        if let start = symbols.last?["StartAddress"]?.string.flatMap(CrashNumber.parse), address >= start,
+            !locations.isEmpty
+        {
+            locations[locations.count - 1].offset = address - start
+        }
+        return locations
     }
 }
 
@@ -128,32 +137,51 @@ final class SymbolizerProcess: @unchecked Sendable {
         process.isRunning
     }
 
-    /// Sends the addresses and reads one answer line for each.
-    func query(_ addresses: [UInt64]) throws(SymbolicationError) -> [ArraySlice<UInt8>] {
+    /// Sends the addresses and hands `answer` each reply line, in order, while it is in the read buffer: nothing
+    /// holds on to the buffer, so it is compacted as it is read and each pipe chunk is copied once.
+    func query(
+        _ addresses: [UInt64], answer: (Int, UnsafeRawBufferPointer) -> Void
+    ) throws(SymbolicationError) {
         lock.lock()
         defer { lock.unlock() }
-        let request = Data((addresses.map { CrashNumber.hex($0) }.joined(separator: "\n") + "\n").utf8)
+        var request: [UInt8] = []
+        request.reserveCapacity(addresses.count * 12)
+        for address in addresses {
+            request += CrashNumber.hex(address).utf8
+            request.append(0x0A)
+        }
         // Write from another thread: a large request could fill one pipe while the answers fill the other.
         let writer = input
-        let writing = Thread { writer.write(request) }
+        let data = Data(request)
+        let writing = Thread { writer.write(data) }
         writing.start()
-        var lines: [ArraySlice<UInt8>] = []
         var buffer = pending
-        var start = 0
-        while lines.count < addresses.count {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                lines.append(buffer[start..<newline])
-                start = newline + 1
-                continue
+        var answered = 0
+        var scanned = 0
+        while answered < addresses.count {
+            var start = 0
+            buffer.withUnsafeBytes { bytes in
+                var index = scanned
+                while answered < addresses.count, index < bytes.count {
+                    if bytes[index] == 0x0A {
+                        answer(answered, UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+                        answered += 1
+                        start = index + 1
+                    }
+                    index += 1
+                }
+                scanned = index
             }
+            buffer.removeFirst(start)
+            scanned -= start
+            guard answered < addresses.count else { break }
             let chunk = output.availableData
             guard !chunk.isEmpty else {
                 throw SymbolicationError(
-                    file: file, reason: "llvm-symbolizer stopped after \(lines.count) of \(addresses.count) answers")
+                    file: file, reason: "llvm-symbolizer stopped after \(answered) of \(addresses.count) answers")
             }
             buffer.append(contentsOf: chunk)
         }
-        pending = Array(buffer[start...])
-        return lines
+        pending = buffer
     }
 }

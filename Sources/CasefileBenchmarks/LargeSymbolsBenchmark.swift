@@ -1,0 +1,106 @@
+import CasefileCore
+import Foundation
+
+/// Symbolication against a real-sized debug file (`Scripts/make-large-symbols.sh`: 20,000 functions, each with an
+/// inlined helper): a crash of 20,000 distinct return addresses, cold and warm, beside `llvm-symbolizer` alone on
+/// the same addresses — the floor — timed in the same run.
+enum LargeSymbolsBenchmark {
+    static func run(folder: URL) throws {
+        let binary = folder.appendingPathComponent("Large").path
+        guard let slice = try MachOFile.slices(atPath: binary).first, let uuid = slice.uuid,
+            let text = slice.textVMAddress
+        else {
+            print("large symbols: cannot read \(binary)")
+            return
+        }
+        let starts = try MachOSymbolTable(path: binary, slice: slice).functionStarts
+        // One return address inside every function, 8 bytes past its start (or its last instruction).
+        var addresses: [UInt64] = []
+        for (index, start) in starts.enumerated() {
+            let end = index + 1 < starts.count ? starts[index + 1] : start + 16
+            addresses.append(min(start + 8, end - 4))
+        }
+        addresses = Array(Set(addresses)).sorted().prefix(20_000).shuffled(using: &SplitMixGenerator.shared)
+        let load: UInt64 = 0x1_0400_0000
+        var crash = Crash(format: .appleText)
+        crash.images = [
+            BinaryImage(
+                name: "Large", arch: "arm64", uuid: uuid, loadAddress: load,
+                endAddress: load + (slice.textVMSize ?? 0x100_0000) - 1, isApp: true)
+        ]
+        crash.threads = [
+            CrashThread(
+                index: 0, crashed: true, frames: addresses.map { Frame(image: "Large", address: load + ($0 - text)) })
+        ]
+        crash.crashedThread = 0
+
+        // The floor: llvm-symbolizer alone, the same flags and the same (caller-corrected) addresses.
+        guard let symbolizer = LLVMSymbolizer.locate() else {
+            print("large symbols: no llvm-symbolizer")
+            return
+        }
+        let dwarf = folder.appendingPathComponent("Large.dSYM/Contents/Resources/DWARF/Large").path
+        let request = folder.appendingPathComponent("addresses.txt")
+        let lookups = addresses.enumerated().map { index, address in index == 0 ? address : address - 1 }
+        try (lookups.map { CrashNumber.hex($0) }.joined(separator: "\n") + "\n").write(
+            to: request, atomically: true, encoding: .utf8)
+        let floor = Process()
+        floor.executableURL = symbolizer.executable
+        floor.arguments = [
+            "--obj=\(dwarf)", "--default-arch=arm64", "--inlines", "--functions=linkage", "--output-style=JSON",
+        ]
+        floor.standardInput = try FileHandle(forReadingFrom: request)
+        floor.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        let floorStart = Date()
+        try floor.run()
+        floor.waitUntilExit()
+        let floorSeconds = Date().timeIntervalSince(floorStart)
+        let floorRSS = peakRSS(RUSAGE_CHILDREN)
+
+        let index = DebugFileIndex(scanning: [folder])
+        let before = peakRSS(RUSAGE_SELF)
+        let cache = SymbolCache()
+        let coldStart = Date()
+        let cold = Symbolicator(index: index, cache: cache).symbolicate(crash)
+        let coldSeconds = Date().timeIntervalSince(coldStart)
+        let after = peakRSS(RUSAGE_SELF)
+        let named = cold.crash.threads[0].frames.filter { $0.symbolication?.locations.isEmpty == false }.count
+        let inlined = cold.crash.threads[0].frames.filter { ($0.symbolication?.locations.count ?? 0) > 1 }.count
+        let warm = Symbolicator(index: index, cache: cache)
+        let warmStart = Date()
+        let runs = 20
+        for _ in 0..<runs { _ = warm.symbolicate(crash) }
+        let warmSeconds = Date().timeIntervalSince(warmStart)
+
+        print(
+            String(
+                format: "symbolicate %d distinct addresses cold (%d functions, %.1f MB of DWARF): %.3f s; "
+                    + "llvm-symbolizer alone %.3f s; ratio %.2f (goal ≤ 1.3)",
+                addresses.count, starts.count, fileMB(dwarf), coldSeconds, floorSeconds, coldSeconds / floorSeconds))
+        print(
+            String(
+                format: "symbolicate cold, memory: %.0f MB peak RSS (%.0f MB before; llvm-symbolizer alone %.0f MB)",
+                after, before, floorRSS))
+        print(
+            String(
+                format:
+                    "symbolicate warm: %.0f look-ups/s (%d distinct addresses, %d named, %d with inlined functions)",
+                Double(addresses.count * runs) / warmSeconds, addresses.count, named, inlined))
+    }
+
+    private static func peakRSS(_ who: __rusage_who) -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(who.rawValue), &usage)
+        return Double(usage.ru_maxrss) / 1024  // Linux reports kilobytes
+    }
+
+    private static func fileMB(_ path: String) -> Double {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+        return Double(size) / 1_000_000
+    }
+}
+
+/// The shared seeded generator of the benchmarks.
+enum SplitMixGenerator {
+    nonisolated(unsafe) static var shared = SplitMix(seed: 7)
+}
