@@ -202,3 +202,13 @@ extension FingerprintTests {
         #expect(fingerprinter.fingerprint(cached.crash).key == fingerprinter.fingerprint(fresh).key)
     }
 }
+
+extension FingerprintTests {
+    @Test func looksNoDeeperThanTwoHundredFramesIntoARunawayRecursion() {
+        let crash = Self.appCrash(Array(repeating: "Parser.descend()", count: 100_000) + ["main"])
+        let fingerprint = Fingerprinter().fingerprint(crash)
+        #expect(fingerprint.frames.count == 200)
+        #expect(fingerprint.keyFrames.map(\.function) == ["Parser.descend()"])
+        #expect(fingerprint.frames[1].skipped == "same function as the frame above (thunk or recursion)")
+    }
+}

@@ -32,6 +32,8 @@ public struct Fingerprinter: Sendable {
     }
 
     private let compiled: Compiled
+    /// How deep into a stack grouping looks.
+    static let framesLookedAt = 200
 
     /// Creates a fingerprinter; `primary` is `top1`, `top3` or `topN`.
     public init(rules: GroupingRules = .default, primary: Fingerprint.Resolution = .top3) {
@@ -66,7 +68,9 @@ public struct Fingerprinter: Sendable {
     public func fingerprint(_ crash: Crash) -> Fingerprint {
         if crash.kind == .jetsam { return jetsam(crash) }
         let termination = Self.terminationComponent(crash)
-        let (frames, source) = stack(of: crash, termination: termination != nil)
+        let (stack, source) = stack(of: crash, termination: termination != nil)
+        // The top of the stack decides: a runaway recursion of 100,000 frames is looked at, and explained, no deeper.
+        let frames = stack.prefix(Self.framesLookedAt)
         var logical = logicalFrames(frames, crash: crash)
         let meaningful = applyRules(&logical)
 
@@ -136,7 +140,7 @@ public struct Fingerprinter: Sendable {
 
     /// The frames as logical frames, every inlined function a frame of its own (innermost first). The names of one
     /// crash are looked up in the cache together, under one lock.
-    private func logicalFrames(_ frames: [Frame], crash: Crash) -> [LogicalFrame] {
+    private func logicalFrames(_ frames: ArraySlice<Frame>, crash: Crash) -> [LogicalFrame] {
         // In-app is decided once per image name and app: a crash has dozens of frames in a few images, and lists
         // hundreds of images that would otherwise be searched for every frame.
         let appName = crash.appImage?.name ?? crash.app.name ?? crash.processName
