@@ -1,5 +1,7 @@
 # Casefile: `make demo` and `make test` set up a fresh Debian machine (with the Swift toolchain) and run.
 SWIFT ?= swift
+# Inbox sizes of the end-to-end run benchmark (make bench BENCH_SIZES="1000 10000 50000").
+BENCH_SIZES ?= 1000 10000
 PACKAGES := libarchive-dev libsqlite3-dev pkg-config
 PKGCONFIG_MODULES := libarchive sqlite3
 
@@ -41,12 +43,15 @@ test: deps
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
-## bench: release build, then the figures: triage latency, run throughput, crash reports parsed per second.
+## bench: release build, then the figures: triage latency, run throughput, parse rates, symbol look-ups,
+## fingerprints, the nightly run against its floor on generated inboxes, and symbolication of a large debug file.
 bench: deps
 	$(SWIFT) build -c release --product casefile
 	$(SWIFT) build -c release --product casefile-benchmarks
 	Scripts/benchmark.sh "$$($(SWIFT) build -c release --show-bin-path)/casefile"
 	"$$($(SWIFT) build -c release --show-bin-path)/casefile-benchmarks" SampleReports
+	Scripts/bench-run.sh "$$($(SWIFT) build -c release --show-bin-path)/casefile" \
+		"$$($(SWIFT) build -c release --show-bin-path)/casefile-benchmarks" $(BENCH_SIZES)
 	@$(MAKE) --no-print-directory bench-symbols
 
 ## bench-symbols: symbolication against a generated debug file of 20,000 functions, beside llvm-symbolizer alone.

@@ -70,7 +70,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "casefile-benchmarks",
-            dependencies: ["CasefileCore", "CasefileStore"],
+            dependencies: ["CasefileArchive", "CasefileCore", "CasefileStore"],
             path: "Sources/CasefileBenchmarks",
             swiftSettings: swiftSettings
         ),

@@ -153,3 +153,13 @@ if only == "large-symbols" {
     }
     try LargeSymbolsBenchmark.run(folder: URL(fileURLWithPath: folder))
 }
+
+// The floor for an inbox (Scripts/make-inbox.py wrote it): hash, decompress, read, one row per report.
+if only == "floor" {
+    guard let inbox = CommandLine.arguments.dropFirst(3).first, let database = CommandLine.arguments.dropFirst(4).first
+    else {
+        print("usage: casefile-benchmarks SampleReports floor INBOX DATABASE")
+        exit(2)
+    }
+    try FloorBenchmark.run(inbox: URL(fileURLWithPath: inbox), database: database)
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The nightly run end to end against its floor, on inboxes written by Scripts/make-inbox.py (seeded, realistic):
+# for each size, reports/s of `casefile run`, the floor for the same inbox timed in the same run (one core: hash,
+# decompress, read every byte, one row per report), the ratio, peak RSS, and a second run over the unchanged inbox.
+#   Scripts/bench-run.sh PATH/TO/casefile PATH/TO/casefile-benchmarks [SIZES...]   (default sizes: 1000 10000)
+set -euo pipefail
+bin=${1:?usage: Scripts/bench-run.sh CASEFILE BENCHMARKS [SIZES...]}
+benchmarks=${2:?usage: Scripts/bench-run.sh CASEFILE BENCHMARKS [SIZES...]}
+shift 2
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000)
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+for size in "${sizes[@]}"; do
+    inbox="$work/inbox-$size"
+    python3 "$root/Scripts/make-inbox.py" "$size" "$inbox"
+    cat > "$work/run-$size.toml" <<TOML
+version = 1
+[inbox]
+path = "inbox-$size"
+[output]
+path = "out-$size"
+[symbols]
+paths = ["$root/SampleReports/Symbols"]
+TOML
+    "$benchmarks" "$root/SampleReports" floor "$inbox" "$work/floor-$size.sqlite" | tee "$work/floor-$size.txt"
+    /usr/bin/time -v "$bin" run "$work/run-$size.toml" > "$work/run-$size.out" 2> "$work/run-$size.err" || true
+    reports=$(sed -n 's/.*; \([0-9]*\) new reports.*/\1/p' "$work/run-$size.out")
+    wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/run-$size.err")
+    rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/run-$size.err")
+    floor=$(sed -n 's/^floor: \([0-9.]*\) s.*/\1/p' "$work/floor-$size.txt")
+    python3 - "$size" "$reports" "$wall" "$rss" "$floor" <<'PY'
+import sys
+size, reports, wall, rss, floor = sys.argv[1:]
+parts = [float(p) for p in wall.split(":")]
+seconds = parts[-1] + 60 * (parts[-2] if len(parts) > 1 else 0) + 3600 * (parts[-3] if len(parts) > 2 else 0)
+print("run over %s inputs: %.2f s wall, %d reports, %.0f reports/s (2 cores), %.0f per core" % (
+    size, seconds, int(reports), int(reports) / seconds, int(reports) / seconds / 2))
+print("run over %s inputs: Casefile / floor = %.1f (floor %.2f s on one core)" % (size, seconds / float(floor), float(floor)))
+print("run over %s inputs: peak RSS %.0f MB" % (size, int(rss) / 1024))
+PY
+    start=$(date +%s%N)
+    "$bin" run "$work/run-$size.toml" > /dev/null 2>&1 || true
+    echo "second run over the unchanged $size inputs: $(( ($(date +%s%N) - start) / 1000000 )) ms"
+    rm -rf "$inbox" "$work/out-$size"
+done

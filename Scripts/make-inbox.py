@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Writes a seeded, realistic inbox of N inputs for the end-to-end benchmark (make bench):
+
+- .clue recordings from the samples, half as package folders and half zipped as Clue mails them, each with a
+  video entry of realistic size (folders hard-link one video, zips carry their own incompressible bytes) and an
+  info file of its own, so no two inputs are alike;
+- crash reports the size of real ones — .ips (bug type 309), Apple text .crash, KSCrash JSON — with 30-60 threads,
+  300-400 binary images and 50-400 KB, plus MetricKit payloads, crashes spread Zipf-like over distinct bugs;
+- zips holding several reports, and a few hostile inputs (a truncated zip, JSON invalid beyond repair, an empty file).
+
+    Scripts/make-inbox.py N DIR [--seed S] [--video-bytes B]
+
+Nothing here is committed output: make bench writes the inbox into a temporary folder.
+"""
+import argparse
+import io
+import json
+import os
+import random
+import shutil
+import zipfile
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+SAMPLES = os.path.join(ROOT, "SampleReports")
+CLUE_FOLDERS = [
+    os.path.join(SAMPLES, "5B0F1C2E-9D4A-4C61-8E07-3A1F6B2C9D10.clue"),
+    os.path.join(SAMPLES, "E2A7C3D4-1B2F-4A5E-9C8D-7F6E5D4C3B2A.clue"),
+]
+SYSTEM_FRAMES = [
+    ("UIKitCore", "-[UIViewController loadViewIfRequired]"), ("UIKitCore", "-[UIView(CALayerDelegate) layoutSublayersOfLayer:]"),
+    ("QuartzCore", "CA::Layer::layout_if_needed(CA::Transaction*)"), ("QuartzCore", "CA::Transaction::commit()"),
+    ("CoreFoundation", "__CFRUNLOOP_IS_CALLING_OUT_TO_AN_OBSERVER_CALLBACK_FUNCTION__"),
+    ("CoreFoundation", "__CFRunLoopDoObservers"), ("CoreFoundation", "__CFRunLoopRun"),
+    ("CoreFoundation", "CFRunLoopRunSpecific"), ("GraphicsServices", "GSEventRunModal"),
+    ("UIKitCore", "-[UIApplication _run]"), ("UIKitCore", "UIApplicationMain"), ("libdispatch.dylib", "_dispatch_call_block_and_release"),
+    ("libdispatch.dylib", "_dispatch_client_callout"), ("libdispatch.dylib", "_dispatch_lane_serial_drain"),
+    ("libsystem_pthread.dylib", "_pthread_wqthread"), ("libsystem_kernel.dylib", "mach_msg2_trap"),
+    ("libsystem_kernel.dylib", "mach_msg2_internal"), ("Foundation", "-[NSOperation start]"),
+]
+DEVICES = ["iPhone12,1", "iPhone13,2", "iPhone14,2", "iPhone14,5", "iPhone15,2", "iPhone15,3", "iPad13,1"]
+OSES = [("15.7", "19H12"), ("16.5", "20F66"), ("16.6", "20G75"), ("17.1", "21B80"), ("17.4", "21E219"), ("18.1", "22B83")]
+
+
+def zipf(rng, count, s=1.1):
+    weights = [1 / (k ** s) for k in range(1, count + 1)]
+    return rng.choices(range(count), weights=weights)[0]
+
+
+def uuid(rng):
+    return "%08x-%04x-4%03x-8%03x-%012x" % (rng.getrandbits(32), rng.getrandbits(16), rng.getrandbits(12),
+                                             rng.getrandbits(12), rng.getrandbits(48))
+
+
+class Crash:
+    """One crash of bug `bug`, with threads and images the size of a real report."""
+
+    def __init__(self, rng, bug):
+        self.rng = rng
+        self.bug = bug
+        self.incident = uuid(rng).upper()
+        self.device = rng.choice(DEVICES)
+        self.os = rng.choice(OSES)
+        self.images = [("ShopApp", 0x100000000 + rng.randrange(0, 0x4000) * 0x4000, 0x80000, "8f3c2a1b-4d5e-4f60-9a7b-1c2d3e4f5a6b",
+                        "/private/var/containers/Bundle/Application/%s/ShopApp.app/ShopApp" % uuid(rng).upper())]
+        systems = sorted({name for name, _ in SYSTEM_FRAMES})
+        base = 0x180000000
+        for index in range(rng.randrange(300, 400)):
+            name = systems[index] if index < len(systems) else "libsystem_%d.dylib" % index
+            self.images.append((name, base, 0x200000, uuid(rng), "/usr/lib/system/%s" % name))
+            base += 0x400000
+        by_name = {image[0]: image for image in self.images}
+        self.threads = []
+        for thread in range(rng.randrange(30, 61)):
+            frames = []
+            if thread == 0:
+                frames.append(("ShopApp", 0x8000 + bug * 0x40 + 0x1c, "Feature%dViewModel.load()" % bug))
+                frames.append(("ShopApp", 0x9000 + (bug % 17) * 0x40 + 0x20, "Feature%dViewController.viewDidLoad()" % (bug % 17)))
+            for _ in range(rng.randrange(10, 40)):
+                image, symbol = rng.choice(SYSTEM_FRAMES)
+                frames.append((image, rng.randrange(0x1000, 0x1f0000) & ~3, symbol))
+            self.threads.append([(image, by_name[image][1], offset, symbol) for image, offset, symbol in frames])
+
+    def ips(self):
+        index = {image[0]: position for position, image in enumerate(self.images)}
+        header = {"app_name": "ShopApp", "timestamp": "2026-11-20 10:00:00.00 +0000", "app_version": "2.3.1",
+                  "slice_uuid": self.images[0][3], "build_version": "412", "bug_type": "309",
+                  "os_version": "iPhone OS %s (%s)" % self.os, "name": "ShopApp", "incident_id": self.incident}
+        body = {
+            "incident": self.incident, "modelCode": self.device, "procName": "ShopApp", "cpuType": "ARM-64",
+            "osVersion": {"train": "iPhone OS %s" % self.os[0], "build": self.os[1], "releaseType": "User"},
+            "bundleInfo": {"CFBundleShortVersionString": "2.3.1", "CFBundleVersion": "412",
+                           "CFBundleIdentifier": "com.example.shopapp"},
+            "exception": {"type": "EXC_BAD_ACCESS", "signal": "SIGSEGV", "codes": "0x0000000000000001, 0x0000000000000010"},
+            "faultingThread": 0,
+            "threads": [{"id": 1000 + number, "triggered": number == 0,
+                         "frames": [{"imageOffset": offset, "symbol": symbol, "symbolLocation": offset & 0xff,
+                                     "imageIndex": index[image]} for image, _, offset, symbol in frames]}
+                        for number, frames in enumerate(self.threads)],
+            "usedImages": [{"source": "P", "arch": "arm64e" if n else "arm64", "base": base, "size": size, "uuid": image_uuid,
+                            "path": path, "name": name} for n, (name, base, size, image_uuid, path) in enumerate(self.images)],
+        }
+        return json.dumps(header) + "\n" + json.dumps(body, indent=2)
+
+    def text(self):
+        lines = ["Incident Identifier: %s" % self.incident, "Hardware Model:      %s" % self.device,
+                 "Process:             ShopApp [4100]", "Path:                %s" % self.images[0][4],
+                 "Identifier:          com.example.shopapp", "Version:             2.3.1 (412)",
+                 "Code Type:           ARM-64 (Native)", "", "Date/Time:           2026-11-20 10:00:00.0000 +0000",
+                 "OS Version:          iPhone OS %s (%s)" % self.os, "Report Version:      104", "",
+                 "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)",
+                 "Exception Subtype: KERN_INVALID_ADDRESS at 0x0000000000000010", "Triggered by Thread:  0", ""]
+        for number, frames in enumerate(self.threads):
+            lines.append("Thread %d%s:" % (number, " Crashed" if number == 0 else ""))
+            for position, (image, base, offset, symbol) in enumerate(frames):
+                lines.append("%-4d%-30s\t0x%016x %s + %d" % (position, image, base + offset, symbol, offset & 0xff))
+            lines.append("")
+        lines.append("Binary Images:")
+        for name, base, size, image_uuid, path in self.images:
+            lines.append("0x%x - 0x%x %s arm64  <%s> %s" % (base, base + size - 1, name, image_uuid.replace("-", ""), path))
+        return "\n".join(lines) + "\n"
+
+    def kscrash(self):
+        threads = [{"index": number, "crashed": number == 0,
+                    "backtrace": {"contents": [{"instruction_addr": base + offset, "object_addr": base, "object_name": image,
+                                                "symbol_addr": base + offset - (offset & 0xff), "symbol_name": symbol}
+                                               for image, base, offset, symbol in frames]}}
+                   for number, frames in enumerate(self.threads)]
+        images = [{"image_addr": base, "image_size": size, "name": path, "uuid": image_uuid.upper(),
+                   "cpu_type": 16777228, "cpu_subtype": 0} for name, base, size, image_uuid, path in self.images]
+        return json.dumps({
+            "report": {"id": self.incident, "timestamp": "2026-11-20T10:00:00Z", "type": "standard"},
+            "system": {"CFBundleShortVersionString": "2.3.1", "CFBundleVersion": "412", "CFBundleIdentifier": "com.example.shopapp",
+                       "CFBundleExecutable": "ShopApp", "machine": self.device, "system_version": self.os[0],
+                       "os_version": self.os[1], "system_name": "iOS", "cpu_arch": "arm64"},
+            "binary_images": images,
+            "crash": {"error": {"type": "mach", "mach": {"exception_name": "EXC_BAD_ACCESS", "code_name": "KERN_INVALID_ADDRESS"},
+                                "signal": {"name": "SIGSEGV", "signal": 11}, "address": 16},
+                      "threads": threads},
+        }, indent=1)
+
+    def metrickit(self):
+        def tree(frames):
+            node = None
+            for image, base, offset, _ in reversed(frames[:12]):
+                entry = {"binaryName": image, "binaryUUID": next(i[3] for i in self.images if i[0] == image).upper(),
+                         "offsetIntoBinaryTextSegment": offset, "address": base + offset, "sampleCount": 1}
+                if node:
+                    entry["subFrames"] = [node]
+                node = entry
+            return [node] if node else []
+        return json.dumps({"crashDiagnostics": [{
+            "version": "1.0.0",
+            "callStackTree": {"callStackPerThread": True,
+                              "callStacks": [{"threadAttributed": number == 0, "callStackRootFrames": tree(frames)}
+                                             for number, frames in enumerate(self.threads[:8])]},
+            "diagnosticMetaData": {"appVersion": "2.3.1", "appBuildVersion": "412", "osVersion": "iPhone OS %s (%s)" % self.os,
+                                   "deviceType": self.device, "bundleIdentifier": "com.example.shopapp",
+                                   "exceptionType": 1, "exceptionCode": 0, "signal": 11, "platformArchitecture": "arm64e"},
+        }], "timeStampBegin": "2026-11-20 10:00:00", "timeStampEnd": "2026-11-20 11:00:00"}, indent=1)
+
+
+def clue_files(rng, number, video):
+    """The files of one recording: a sample package with an info file of its own."""
+    source = CLUE_FOLDERS[number % len(CLUE_FOLDERS)]
+    files = {}
+    for folder, _, names in os.walk(source):
+        for name in names:
+            path = os.path.join(folder, name)
+            relative = os.path.relpath(path, source)
+            if name == "module_video.mp4":
+                files[relative] = ("video", path)
+            else:
+                files[relative] = ("bytes", open(path, "rb").read())
+    files["Info/info_bench.json"] = ("bytes", json.dumps({"copy": number, "seed": rng.getrandbits(32)}).encode())
+    files["Modules/module_video.mp4"] = ("video", video)
+    return files
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("count", type=int)
+    parser.add_argument("folder")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--video-bytes", type=int, default=256 * 1024)
+    parser.add_argument("--bugs", type=int, default=200)
+    arguments = parser.parse_args()
+    rng = random.Random(arguments.seed)
+    os.makedirs(arguments.folder, exist_ok=True)
+    # One video for every folder package (hard links), and incompressible bytes after a real QuickTime header.
+    header = open(os.path.join(CLUE_FOLDERS[0], "Modules", "module_video.mp4"), "rb").read()
+    video_path = os.path.join(arguments.folder, ".video.mp4")
+    with open(video_path, "wb") as video:
+        video.write(header + rng.randbytes(max(0, arguments.video_bytes - len(header))))
+    video_bytes = open(video_path, "rb").read()
+    kinds = (["clue-folder"] * 25 + ["clue-zip"] * 25 + ["ips"] * 20 + ["crash"] * 10 + ["kscrash"] * 8
+             + ["metrickit"] * 4 + ["zip-of-reports"] * 5 + ["hostile"] * 3)
+    for number in range(arguments.count):
+        kind = rng.choice(kinds)
+        name = os.path.join(arguments.folder, "input-%06d" % number)
+        if kind == "clue-folder":
+            package = name + ".clue"
+            for relative, (what, value) in clue_files(rng, number, video_path).items():
+                path = os.path.join(package, relative)
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                if what == "video":
+                    os.link(video_path, path)
+                else:
+                    open(path, "wb").write(value)
+        elif kind == "clue-zip":
+            folder = uuid(rng).upper() + ".clue"
+            with zipfile.ZipFile(name + ".clue.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+                for relative, (what, value) in sorted(clue_files(rng, number, video_path).items()):
+                    data = video_bytes if what == "video" else value
+                    archive.writestr("%s/%s" % (folder, relative), data,
+                                     zipfile.ZIP_STORED if what == "video" else zipfile.ZIP_DEFLATED)
+        elif kind in ("ips", "crash", "kscrash", "metrickit"):
+            crash = Crash(rng, zipf(rng, arguments.bugs))
+            text, extension = {"ips": (crash.ips, ".ips"), "crash": (crash.text, ".crash"),
+                               "kscrash": (crash.kscrash, ".json"), "metrickit": (crash.metrickit, ".json")}[kind]
+            open(name + extension, "w").write(text())
+        elif kind == "zip-of-reports":
+            with zipfile.ZipFile(name + ".zip", "w", zipfile.ZIP_DEFLATED) as archive:
+                for position in range(3):
+                    crash = Crash(rng, zipf(rng, arguments.bugs))
+                    archive.writestr("reports/crash-%d.ips" % position, crash.ips())
+        else:
+            choice = number % 3
+            if choice == 0:
+                buffer = io.BytesIO()
+                with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+                    archive.writestr("crash.ips", Crash(rng, 0).ips())
+                open(name + ".zip", "wb").write(buffer.getvalue()[: len(buffer.getvalue()) // 2])
+            elif choice == 1:
+                open(name + ".json", "w").write('{"report": {"id": "%s"}, "crash": {"threads": [}}}' % uuid(rng))
+            else:
+                open(name + ".crash", "w").write("")
+    os.remove(video_path)
+
+
+if __name__ == "__main__":
+    main()
