@@ -1,4 +1,3 @@
-public import Foundation
 import GRDB
 
 /// The least a run can write: one row per report, in one transaction, in a table of its own. The benchmark's
