@@ -111,6 +111,49 @@ final class LibarchiveHandle {
     }
 }
 
+/// gzip through libarchive's raw format, for the index's compact columns.
+enum LibarchiveGzip {
+    /// `bytes` as one gzip stream.
+    static func compress(_ bytes: [UInt8]) throws(LibarchiveFailure) -> [UInt8] {
+        guard let writer = archive_write_new() else {
+            throw LibarchiveFailure(message: "libarchive could not allocate a writer")
+        }
+        defer { archive_write_free(writer) }
+        func check(_ status: Int32) throws(LibarchiveFailure) {
+            guard status == ARCHIVE_OK else {
+                throw LibarchiveFailure(
+                    message: archive_error_string(writer).map { String(cString: $0) } ?? "unknown libarchive error")
+            }
+        }
+        try check(archive_write_add_filter_gzip(writer))
+        try check(archive_write_set_format_raw(writer))
+        // Write whole blocks at once, not padded: the output is exactly the gzip stream.
+        try check(archive_write_set_bytes_in_last_block(writer, 1))
+        // gzip never grows data by more than a small header and 5 bytes per 16 KB block.
+        var output = [UInt8](repeating: 0, count: bytes.count + bytes.count / 1000 + 1024)
+        var used = 0
+        let opened = output.withUnsafeMutableBytes { buffer in
+            archive_write_open_memory(writer, buffer.baseAddress, buffer.count, &used)
+        }
+        try check(opened)
+        guard let entry = archive_entry_new() else {
+            throw LibarchiveFailure(message: "libarchive could not allocate an entry")
+        }
+        defer { archive_entry_free(entry) }
+        archive_entry_set_filetype(entry, CASEFILE_AE_IFREG)
+        archive_entry_set_pathname(entry, "data")
+        archive_entry_set_size(entry, Int64(bytes.count))
+        try check(archive_write_header(writer, entry))
+        let written = bytes.withUnsafeBytes { archive_write_data(writer, $0.baseAddress, $0.count) }
+        guard written == bytes.count else {
+            throw LibarchiveFailure(
+                message: archive_error_string(writer).map { String(cString: $0) } ?? "short write")
+        }
+        try check(archive_write_close(writer))
+        return Array(output.prefix(used))
+    }
+}
+
 /// libarchive's own message for a failed call.
 struct LibarchiveFailure: Error {
     var message: String

@@ -2,7 +2,9 @@ import CasefileCore
 import Foundation
 import GRDB
 
-/// Writes a report's crashes: the crash row, its binary images, its threads and every frame.
+/// Writes a report's crashes: the crash row with every thread and image in a compact blob, the thread rows, and as
+/// rows what is queried — the crashed thread's frames, the exception backtrace, the app's frames in other threads, and
+/// the images those frames lie in.
 ///
 /// Addresses are unsigned 64-bit; SQLite integers are signed, so they are stored by bit pattern (every iOS user
 /// space address is below 2^63 and reads back unchanged).
@@ -39,19 +41,38 @@ enum CrashWriter {
                 crash.os.build, crash.deviceModel, crash.processName, exception.type, exception.signal, codes,
                 exception.subtype, exception.name, exception.reason, exception.terminationNamespace,
                 exception.terminationCode.map { Int64(bitPattern: $0) }, exception.terminationReason,
-                crash.crashedThread, crash.appImage?.uuid, raw,
+                crash.crashedThread, crash.appImage?.uuid, raw, Data(try CrashDetailCodec.encode(crash)),
             ]
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO crashes (report_id, seq, format, kind, incident_id, timestamp, app_name, bundle_id,
                     app_version, app_build, os_name, os_version, os_build, device_model, process_name, exception_type,
                     signal, exception_codes, exception_subtype, exception_name, exception_reason, termination_namespace,
-                    termination_code, termination_reason, crashed_thread, app_uuid, raw_fields)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: StatementArguments(values))
+                    termination_code, termination_reason, crashed_thread, app_uuid, raw_fields, detail)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: StatementArguments(values))
             let crashID = db.lastInsertedRowID
-            for image in crash.images {
+            let appImage = crash.appImage?.name ?? crash.app.name
+            let crashedIndex = crash.crashingThread?.index
+            // Rows for what is queried: the crashed thread, the exception backtrace, the app's own frames.
+            var usedImages: Set<String> = appImage.map { [$0] } ?? []
+            for thread in crash.threads {
+                try db.cachedStatement(
+                    sql:
+                        "INSERT INTO crash_threads (crash_id, thread_index, name, queue, crashed) VALUES (?, ?, ?, ?, ?)"
+                ).execute(arguments: [crashID, thread.index, thread.name, thread.queue, thread.crashed])
+                let crashed = thread.index == crashedIndex
+                for (index, frame) in thread.frames.enumerated() where crashed || frame.image == appImage {
+                    if let image = frame.image { usedImages.insert(image) }
+                    try insert(frame, crash: crashID, thread: thread.index, seq: index, appImage: appImage, db)
+                }
+            }
+            for (index, frame) in crash.exceptionBacktrace.enumerated() {
+                if let image = frame.image { usedImages.insert(image) }
+                try insert(frame, crash: crashID, thread: nil, seq: index, appImage: appImage, db)
+            }
+            for image in crash.images where image.isApp || usedImages.contains(image.name) {
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO crash_images (crash_id, name, path, arch, uuid, load_address, end_address, is_app)
@@ -61,19 +82,6 @@ enum CrashWriter {
                     crashID, image.name, image.path, image.arch, image.uuid, Int64(bitPattern: image.loadAddress),
                     image.endAddress.map { Int64(bitPattern: $0) }, image.isApp,
                 ])
-            }
-            let appImage = crash.appImage?.name ?? crash.app.name
-            for thread in crash.threads {
-                try db.cachedStatement(
-                    sql:
-                        "INSERT INTO crash_threads (crash_id, thread_index, name, queue, crashed) VALUES (?, ?, ?, ?, ?)"
-                ).execute(arguments: [crashID, thread.index, thread.name, thread.queue, thread.crashed])
-                for (index, frame) in thread.frames.enumerated() {
-                    try insert(frame, crash: crashID, thread: thread.index, seq: index, appImage: appImage, db)
-                }
-            }
-            for (index, frame) in crash.exceptionBacktrace.enumerated() {
-                try insert(frame, crash: crashID, thread: nil, seq: index, appImage: appImage, db)
             }
         }
     }

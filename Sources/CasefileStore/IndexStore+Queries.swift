@@ -1,3 +1,5 @@
+public import CasefileCore
+import Foundation
 import GRDB
 
 /// A report row of the index.
@@ -211,5 +213,17 @@ extension Array {
     /// The one element, or `nil` when there are none or several.
     fileprivate var onlyElement: Element? {
         count == 1 ? first : nil
+    }
+}
+
+extension IndexStore {
+    /// Every thread and binary image of a crash, from its compact blob (frames with their symbolication as the
+    /// function, file and line it found).
+    public func crashDetail(crashID: Int64) throws -> (threads: [CrashThread], images: [BinaryImage]) {
+        let blob = try queue.read { db in
+            try Data.fetchOne(db, sql: "SELECT detail FROM crashes WHERE id = ?", arguments: [crashID])
+        }
+        guard let blob else { return ([], []) }
+        return try CrashDetailCodec.decode([UInt8](blob))
     }
 }

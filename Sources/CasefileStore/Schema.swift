@@ -251,6 +251,13 @@ enum Schema {
                 t.column("group_id", .integer).notNull().references("groups")
             }
         }
+        migrator.registerMigration("v7-compact-crashes") { db in
+            // Rows for what is queried (crashed thread, exception backtrace, app frames, the images they lie in);
+            // every thread and image of the crash in one gzip blob (see CrashDetailCodec).
+            try db.alter(table: "crashes") { t in
+                t.add(column: "detail", .blob)
+            }
+        }
         return migrator
     }
 }

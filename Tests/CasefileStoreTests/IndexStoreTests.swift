@@ -8,8 +8,10 @@ import Testing
     let output: URL
     let definition: PipelineDefinition
 
+    let repository: URL
+
     init() throws {
-        let repository = URL(fileURLWithPath: #filePath)
+        repository = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-store-\(UUID().uuidString)")
         definition = PipelineDefinition(
@@ -27,11 +29,43 @@ import Testing
         return try await runner.run(index: store, pipelineName: "test.toml")
     }
 
+    @Test func keepsTheCrashedThreadAsRowsAndEveryThreadInTheBlob() async throws {
+        let store = try IndexStore(path: definition.database.path)
+        var symbolicated = definition
+        symbolicated.symbolFolders = [repository.appendingPathComponent("SampleReports/Symbols")]
+        _ = try await PipelineRunner(definition: symbolicated, logger: Logger(label: "test"))
+            .run(index: store, pipelineName: "test.toml")
+        let crash = try #require(try store.crashes().first { $0.incidentID == "D2E4F6A8-0B1C-4D3E-9F5A-7B8C9D0E1F23" })
+        // image-cache-iphone15-ios17.ips: thread 3 crashed; thread 0 is the main thread, in UIKit and the run loop.
+        let parsed = try #require(
+            try Triage().reports(
+                at: repository.appendingPathComponent("SampleReports/Crashes/image-cache-iphone15-ios17.ips").path
+            )
+            .reports.first?.crashes.first)
+        #expect(try store.frames(crashID: crash.id, thread: 3).count == parsed.threads[3].frames.count)
+        let main = try store.frames(crashID: crash.id, thread: 0)
+        #expect(main.allSatisfy { $0.inApp })
+        #expect(main.count == parsed.threads[0].frames.filter { $0.image == "ShopApp" }.count)
+        let detail = try store.crashDetail(crashID: crash.id)
+        func plain(_ threads: [CrashThread]) -> [CrashThread] {
+            threads.map { thread in
+                var thread = thread
+                for index in thread.frames.indices { thread.frames[index].symbolication = nil }
+                return thread
+            }
+        }
+        #expect(plain(detail.threads) == parsed.threads)
+        #expect(detail.images == parsed.images)
+        // The symbolicated app frames keep their function in the blob.
+        let top = try #require(detail.threads.first { $0.index == 3 }?.frames.first?.symbolication?.locations.first)
+        #expect(top.simpleName == "ShopApp.ImageCache.store()")
+    }
+
     @Test func appliesTheNamedMigrations() throws {
         #expect(
             try IndexStore.inMemory().appliedMigrations() == [
                 "v1-foundation", "v2-crashes", "v3-symbolication", "v4-symbol-cache", "v5-debug-files",
-                "v6-groups",
+                "v6-groups", "v7-compact-crashes",
             ])
     }
 
