@@ -29,6 +29,7 @@ public struct PipelineRunner: Sendable {
     private enum Outcome: Sendable {
         case skipped
         case parsed(IndexedInput, summaries: [String: String])
+        case indexed(IndexedInput, IndexOutcome)
         case failed(InputRecord, InputError)
     }
 
@@ -50,17 +51,34 @@ public struct PipelineRunner: Sendable {
         try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
             var pending = inputs.makeIterator()
             var running = 0
+            let output = definition.output
+            let logger = logger
             func startNext() {
                 guard let url = pending.next() else { return }
                 running += 1
                 let limits = definition.limits
                 group.addTask {
+                    // Each task indexes its own input and writes its summaries: the index serializes the writes,
+                    // and while one input waits for the writer the other tasks go on parsing.
                     let outcome = await Self.process(
                         url, limits: limits, index: index, symbolicator: symbolicator, fingerprinter: fingerprinter)
-                    return (url.path, outcome)
+                    guard case .parsed(let input, let summaries) = outcome else { return (url.path, outcome) }
+                    do {
+                        let result = try await index.record(input, run: runID)
+                        if !result.inputWasKnown {
+                            Self.writeSummaries(
+                                result.newReportIDs, of: input, summaries: summaries, output: output, logger: logger)
+                        }
+                        return (url.path, .indexed(input, result))
+                    } catch {
+                        // One input the index refuses is quarantined like any other.
+                        let reason = InputError(input: input.record.path, reason: "cannot be indexed: \(error)")
+                        return (url.path, .failed(input.record, reason))
+                    }
                 }
             }
-            for _ in 0..<definition.concurrency { startNext() }
+            // One task more than cores: an input waiting for the index writer does not leave a core idle.
+            for _ in 0..<(definition.concurrency + 1) { startNext() }
             var done = 0
             while running > 0, let (path, outcome) = try await group.next() {
                 running -= 1
@@ -108,7 +126,8 @@ public struct PipelineRunner: Sendable {
             for id in digest.touched {
                 guard let detail = digest.groups[id] else { continue }
                 let markdown = renderer.render(detail, occurrencesThisRun: digest.occurrencesThisRun[id])
-                try Data(markdown.utf8).write(to: folder.appendingPathComponent("\(detail.group.fingerprint).md"))
+                try FileReplacement.write(
+                    Data(markdown.utf8), to: folder.appendingPathComponent("\(detail.group.fingerprint).md"))
                 for alias in detail.aliases {
                     let pointer =
                         "# Merged group `\(alias)`\n\nMerged into [`\(detail.group.fingerprint)`](\(detail.group.fingerprint).md).\n"
@@ -126,8 +145,8 @@ public struct PipelineRunner: Sendable {
         let runs = definition.output.appendingPathComponent("runs")
         do {
             try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
-            try markdown.write(to: runs.appendingPathComponent("run-\(digest.summary.runID).md"), options: .atomic)
-            try markdown.write(to: definition.output.appendingPathComponent("digest.md"), options: .atomic)
+            try FileReplacement.write(markdown, to: runs.appendingPathComponent("run-\(digest.summary.runID).md"))
+            try FileReplacement.write(markdown, to: definition.output.appendingPathComponent("digest.md"))
         } catch {
             logger.error("cannot write the run digest: \(error)")
         }
@@ -144,31 +163,13 @@ public struct PipelineRunner: Sendable {
             logger.notice("quarantined: \(error)")
             try await index.quarantine(record, error: error, run: run)
             summary.quarantined.append(error)
-        case .parsed(let input, let summaries):
-            let outcome: IndexOutcome
-            do {
-                outcome = try await index.record(input, run: run)
-            } catch {
-                // One input the index refuses is quarantined like any other; if quarantining fails too, the index
-                // itself is broken and the run stops.
-                let reason = InputError(input: input.record.path, reason: "cannot be indexed: \(error)")
-                try await finish(
-                    .failed(input.record, reason), into: &summary, digest: &digest, index: index, run: run,
-                    folder: folder)
-                return
-            }
+        case .parsed(let input, _):
+            // Tasks index what they parse; a parsed input never reaches here unindexed.
+            assertionFailure("input \(input.record.path) was parsed but not indexed")
+        case .indexed(let input, let outcome):
             if outcome.inputWasKnown {
                 summary.skipped += 1
                 return
-            }
-            for id in outcome.newReportIDs {
-                guard let path = input.summaryPaths[id], let markdown = summaries[id] else { continue }
-                let url = definition.output.appendingPathComponent(path)
-                do {
-                    try Data(markdown.utf8).write(to: url, options: .atomic)
-                } catch {
-                    logger.error("cannot write summary \(url.path): \(error)")
-                }
             }
             for report in input.reports where outcome.newReportIDs.contains(report.id) {
                 digest.add(report, summaryPath: input.summaryPaths[report.id])
@@ -179,6 +180,22 @@ public struct PipelineRunner: Sendable {
             summary.duplicateReports += outcome.duplicateReportIDs.count
             for note in input.notes {
                 logger.info("\(input.record.path): \(note)")
+            }
+        }
+    }
+
+    /// Writes the summaries of the reports an input added. Each is written beside its final name and renamed into
+    /// place, without an fsync: a run that dies leaves whole files or none, and the index says what is done.
+    private static func writeSummaries(
+        _ ids: [String], of input: IndexedInput, summaries: [String: String], output: URL, logger: Logger
+    ) {
+        for id in ids {
+            guard let path = input.summaryPaths[id], let markdown = summaries[id] else { continue }
+            let url = output.appendingPathComponent(path)
+            do {
+                try FileReplacement.write(Data(markdown.utf8), to: url)
+            } catch {
+                logger.error("cannot write summary \(url.path): \(error)")
             }
         }
     }
