@@ -28,8 +28,10 @@ enum CrashWriter {
         return encoder
     }()
 
-    static func insert(_ crashes: [Crash], report: String, _ db: Database) throws {
+    static func insert(_ crashes: [Crash], report: String, details: [[UInt8]]?, _ db: Database) throws {
         for (seq, crash) in crashes.enumerated() {
+            let made = details.flatMap { seq < $0.count && !$0[seq].isEmpty ? $0[seq] : nil }
+            let detail = try made ?? CrashDetailCodec.encode(crash)
             let exception = crash.exception
             let codes =
                 exception.codes.isEmpty
@@ -41,7 +43,7 @@ enum CrashWriter {
                 crash.os.build, crash.deviceModel, crash.processName, exception.type, exception.signal, codes,
                 exception.subtype, exception.name, exception.reason, exception.terminationNamespace,
                 exception.terminationCode.map { Int64(bitPattern: $0) }, exception.terminationReason,
-                crash.crashedThread, crash.appImage?.uuid, raw, Data(try CrashDetailCodec.encode(crash)),
+                crash.crashedThread, crash.appImage?.uuid, raw, Data(detail),
             ]
             try db.cachedStatement(
                 sql: """

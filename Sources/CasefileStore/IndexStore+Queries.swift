@@ -1,3 +1,4 @@
+import CasefileArchive
 public import CasefileCore
 import Foundation
 import GRDB
@@ -224,6 +225,10 @@ extension IndexStore {
             try Data.fetchOne(db, sql: "SELECT detail FROM crashes WHERE id = ?", arguments: [crashID])
         }
         guard let blob else { return ([], []) }
-        return try CrashDetailCodec.decode([UInt8](blob))
+        do {
+            return try CrashDetailCodec.decode([UInt8](blob))
+        } catch {
+            throw StoreError(path: path, reason: "crash \(crashID): \(error.reason)")
+        }
     }
 }

@@ -94,7 +94,8 @@ extension IndexStore: ReportIndex {
                     outcome.duplicateReportIDs.append(report.id)
                 } else {
                     try ReportWriter.insert(
-                        report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id], db)
+                        report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id],
+                        crashDetails: input.crashDetails[report.id], db)
                     try GroupWriter.assign(report, run: run, at: Date(), db)
                     outcome.newReportIDs.append(report.id)
                 }

@@ -11,7 +11,9 @@ enum ReportWriter {
         return encoder
     }()
 
-    static func insert(_ report: Report, input: Int64, run: Int64, summaryPath: String?, _ db: Database) throws {
+    static func insert(
+        _ report: Report, input: Int64, run: Int64, summaryPath: String?, crashDetails: [[UInt8]]?, _ db: Database
+    ) throws {
         let failures = report.failedExchanges.count
         try db.execute(
             sql: """
@@ -32,7 +34,7 @@ enum ReportWriter {
         for (seq, event) in report.timeline.events.enumerated() {
             try insert(event, seq: seq, report: report.id, db)
         }
-        try CrashWriter.insert(report.crashes, report: report.id, db)
+        try CrashWriter.insert(report.crashes, report: report.id, details: crashDetails, db)
         for warning in report.warnings {
             try db.cachedStatement(
                 sql: "INSERT INTO report_warnings (report_id, file, line, message) VALUES (?, ?, ?, ?)"

@@ -238,9 +238,13 @@ public struct PipelineRunner: Sendable {
             paths[report.id] = "reports/\(report.shortID).md"
             summaries[report.id] = renderer.render(report)
         }
-        let input = IndexedInput(
+        var input = IndexedInput(
             record: record, reports: output.reports, notes: output.notes, summaryPaths: paths,
             failedEntries: output.failures)
+        for report in output.reports where !report.crashes.isEmpty {
+            // An empty blob stands for one that failed here: the writer tries again and reports the error.
+            input.crashDetails[report.id] = report.crashes.map { (try? CrashDetailCodec.encode($0)) ?? [] }
+        }
         return .parsed(input, summaries: summaries)
     }
 }

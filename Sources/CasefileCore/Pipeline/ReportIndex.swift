@@ -55,6 +55,9 @@ public struct IndexedInput: Sendable {
     public var summaryPaths: [String: String]
     /// Entries of the input that could not be read: quarantined with the input's other reports indexed.
     public var failedEntries: [InputError]
+    /// Each crash's threads and images as a ``CrashDetailCodec`` blob, by report id and crash position; made in
+    /// parallel so the index writer only stores them.
+    public var crashDetails: [String: [[UInt8]]] = [:]
 
     /// Creates an indexed input.
     public init(

@@ -1,16 +1,17 @@
-import CasefileArchive
-import CasefileCore
+public import CasefileArchive
 
 /// Every thread and image of a crash as one compact blob: tab-separated lines, gzip-compressed by libarchive.
 ///
 /// The index keeps as rows only what is queried — the crashed thread, the exception backtrace, the app's frames and
-/// the images they lie in; the rest of a crash (dozens of threads, hundreds of images) is this blob, read back by
-/// ``IndexStore/crashDetail(crashID:)``. Text, not a binary layout: a person can read it with `gunzip`.
-enum CrashDetailCodec {
-    static let header = "casefile-crash-detail 1"
+/// the images they lie in; the rest of a crash (dozens of threads, hundreds of images) is this blob, made by the
+/// parallel stages so the index writer only stores it. Text, not a binary layout: a person can read it with
+/// `gunzip`.
+public enum CrashDetailCodec {
+    /// The first line of a blob: its format and version.
+    public static let header = "casefile-crash-detail 1"
 
     /// The blob of a crash's threads and images.
-    static func encode(_ crash: Crash) throws -> [UInt8] {
+    public static func encode(_ crash: Crash) throws(ArchiveError) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(crash.threads.reduce(0) { $0 + $1.frames.count } * 80 + crash.images.count * 120)
         out += header.utf8
@@ -42,13 +43,13 @@ enum CrashDetailCodec {
 
     /// The threads and images back from a blob; a frame's symbolication, when it had one, as its function, file
     /// and line.
-    static func decode(_ blob: [UInt8]) throws -> (threads: [CrashThread], images: [BinaryImage]) {
+    public static func decode(_ blob: [UInt8]) throws(ArchiveError) -> (threads: [CrashThread], images: [BinaryImage]) {
         let bytes = try Gzip.decompress(blob)
         var threads: [CrashThread] = []
         var images: [BinaryImage] = []
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)[...]
         guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self) == header else {
-            throw StoreError(path: "crash detail", reason: "not a crash detail blob of version 1")
+            throw ArchiveError(code: .corrupt, input: "crash detail", reason: "not a crash detail blob of version 1")
         }
         for line in lines where !line.isEmpty {
             let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map(unescape)
