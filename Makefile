@@ -1,11 +1,12 @@
 # Casefile: `make demo` and `make test` set up a fresh Debian machine (with the Swift toolchain) and run.
+SHELL := /bin/bash
 SWIFT ?= swift
 # Inbox sizes of the end-to-end run benchmark (make bench BENCH_SIZES="1000 10000 50000").
 BENCH_SIZES ?= 1000 10000
 PACKAGES := libarchive-dev libsqlite3-dev pkg-config
 PKGCONFIG_MODULES := libarchive sqlite3
 
-.PHONY: demo test deps build lint bench bench-symbols symbol-tools samples symbols clean
+.PHONY: demo test deps build lint bench bench-symbols bench-symbols-run symbol-tools samples symbols clean
 
 ## deps: install the system libraries when missing (as root), or print the command to run.
 deps:
@@ -45,18 +46,22 @@ lint:
 
 ## bench: release build, then the figures: triage latency, run throughput, parse rates, symbol look-ups,
 ## fingerprints, the nightly run against its floor on generated inboxes, and symbolication of a large debug file.
-bench: deps
+bench: deps symbol-tools
 	$(SWIFT) build -c release --product casefile
 	$(SWIFT) build -c release --product casefile-benchmarks
-	Scripts/benchmark.sh "$$($(SWIFT) build -c release --show-bin-path)/casefile"
-	"$$($(SWIFT) build -c release --show-bin-path)/casefile-benchmarks" SampleReports
-	Scripts/bench-run.sh "$$($(SWIFT) build -c release --show-bin-path)/casefile" \
-		"$$($(SWIFT) build -c release --show-bin-path)/casefile-benchmarks" $(BENCH_SIZES)
-	@$(MAKE) --no-print-directory bench-symbols
+	@bin=$$($(SWIFT) build -c release --show-bin-path); out=$$(mktemp); \
+	{ Scripts/benchmark.sh "$$bin/casefile" && \
+	  "$$bin/casefile-benchmarks" SampleReports && \
+	  Scripts/bench-run.sh "$$bin/casefile" "$$bin/casefile-benchmarks" $(BENCH_SIZES) && \
+	  $(MAKE) --no-print-directory bench-symbols-run; } | tee "$$out"; \
+	status=$${PIPESTATUS[0]}; python3 Scripts/record-benchmarks.py < "$$out"; rm -f "$$out"; exit $$status
 
 ## bench-symbols: symbolication against a generated debug file of 20,000 functions, beside llvm-symbolizer alone.
 bench-symbols: deps symbol-tools
 	$(SWIFT) build -c release --product casefile-benchmarks
+	@$(MAKE) --no-print-directory bench-symbols-run
+
+bench-symbols-run:
 	@work=$$(mktemp -d); trap 'rm -rf "$$work"' EXIT; \
 	Scripts/make-large-symbols.sh "$$work" 20000 && \
 	"$$($(SWIFT) build -c release --show-bin-path)/casefile-benchmarks" SampleReports large-symbols "$$work"

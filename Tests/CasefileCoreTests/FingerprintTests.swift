@@ -212,3 +212,19 @@ extension FingerprintTests {
         #expect(fingerprint.frames[1].skipped == "same function as the frame above (thunk or recursion)")
     }
 }
+
+extension FingerprintTests {
+    @Test func keysACrashWithoutFramesByItsExceptionAlone() {
+        var crash = Crash(format: .inAppException)
+        crash.exception.name = "NSInternalInconsistencyException"
+        crash.exception.reason = "Invalid update: invalid number of rows in section 0 (7 then 9)"
+        let fingerprint = Fingerprinter().fingerprint(crash)
+        #expect(fingerprint.resolution == .exception)
+        #expect(
+            fingerprint.components == [
+                "NSInternalInconsistencyException",
+                "Invalid update: invalid number of rows in section {n} ({n} then {n})",
+            ])
+        #expect(fingerprint.key == fingerprint.keys["exception"])
+    }
+}

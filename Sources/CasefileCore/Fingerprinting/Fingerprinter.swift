@@ -112,7 +112,9 @@ public struct Fingerprinter: Sendable {
                 logical[index].skipped = logical[index].inApp ? beyondInApp : beyondOther
             }
         }
-        let components = resolution == .exception || weak.contains(resolution) ? leading + exceptionParts : leading
+        // What the primary key hashed besides frames.
+        let components =
+            resolution == .exception ? exceptionParts : leading + (weak.contains(resolution) ? exceptionParts : [])
         let title = Self.title(crash, frame: used.min().map { logical[$0].name })
         let explained = logical.map { frame in
             FingerprintFrame(
