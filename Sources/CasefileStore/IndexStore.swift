@@ -55,6 +55,15 @@ extension IndexStore: ReportIndex {
         }
     }
 
+    /// Whether the input at `path` was indexed or quarantined with this signature.
+    public func isUnchanged(path: String, signature: String) async throws -> Bool {
+        try await queue.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS(SELECT 1 FROM inputs WHERE path = ? AND signature = ?)",
+                arguments: [path, signature]) ?? false
+        }
+    }
+
     /// Starts a run.
     public func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64 {
         try await queue.write { db in
@@ -83,10 +92,10 @@ extension IndexStore: ReportIndex {
             let notes = input.notes.isEmpty ? nil : input.notes.joined(separator: "\n")
             try db.execute(
                 sql: """
-                    INSERT INTO inputs (sha256, path, kind, status, run_id, notes, indexed_at)
-                    VALUES (?, ?, ?, 'indexed', ?, ?, ?)
+                    INSERT INTO inputs (sha256, path, kind, status, run_id, notes, indexed_at, signature)
+                    VALUES (?, ?, ?, 'indexed', ?, ?, ?, ?)
                     """,
-                arguments: [sha256, input.record.path, input.record.kind, run, notes, Date()])
+                arguments: [sha256, input.record.path, input.record.kind, run, notes, Date(), input.record.signature])
             let inputID = db.lastInsertedRowID
             var outcome = IndexOutcome(inputWasKnown: false, newReportIDs: [], duplicateReportIDs: [])
             for report in input.reports {
@@ -125,10 +134,10 @@ extension IndexStore: ReportIndex {
             if let sha256 = input.sha256 {
                 try db.execute(
                     sql: """
-                        INSERT OR IGNORE INTO inputs (sha256, path, kind, status, run_id, indexed_at)
-                        VALUES (?, ?, ?, 'quarantined', ?, ?)
+                        INSERT OR IGNORE INTO inputs (sha256, path, kind, status, run_id, indexed_at, signature)
+                        VALUES (?, ?, ?, 'quarantined', ?, ?, ?)
                         """,
-                    arguments: [sha256, input.path, input.kind, run, Date()])
+                    arguments: [sha256, input.path, input.kind, run, Date(), input.signature])
                 inputID = try Int64.fetchOne(db, sql: "SELECT id FROM inputs WHERE sha256 = ?", arguments: [sha256])
             }
             try db.execute(

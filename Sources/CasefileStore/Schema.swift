@@ -258,6 +258,13 @@ enum Schema {
                 t.add(column: "detail", .blob)
             }
         }
+        migrator.registerMigration("v8-input-signatures") { db in
+            // Size and modification times of an input when it was read: an unchanged input is skipped unread.
+            try db.alter(table: "inputs") { t in
+                t.add(column: "signature", .text)
+            }
+            try db.create(index: "inputs_by_path", on: "inputs", columns: ["path"])
+        }
         return migrator
     }
 }

@@ -134,3 +134,43 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/runs/run-1.md").path))
     }
 }
+
+@Suite final class UnchangedInputTests {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-unchanged-\(UUID().uuidString)")
+
+    deinit {
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    /// `touch`, which sets times to the nanosecond as the file system keeps them.
+    func touch(_ arguments: [String]) throws {
+        let process = try Process.run(URL(fileURLWithPath: "/usr/bin/touch"), arguments: arguments)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func skipsAnInputWhoseSizeAndTimesAreUnchangedWithoutReadingIt() throws {
+        let inbox = work.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        let crash = inbox.appendingPathComponent("crash.ips")
+        let source = Casefile.sample("Crashes/cart-total-iphone14-ios16.ips")
+        try FileManager.default.copyItem(atPath: source, toPath: crash.path)
+        let pipeline = work.appendingPathComponent("p.toml").path
+        try "version = 1\n[inbox]\npath = \"inbox\"\n[output]\npath = \"out\"\n".write(
+            toFile: pipeline, atomically: true, encoding: .utf8)
+        #expect(try Casefile.run(["run", pipeline], in: work).stdout.hasPrefix("casefile: 1 processed, 0 skipped"))
+        // The same bytes count, another incident, and the old modification time: taken as unchanged, never read.
+        let reference = work.appendingPathComponent("reference").path
+        try FileManager.default.copyItem(atPath: crash.path, toPath: reference)
+        try touch(["-r", crash.path, reference])
+        let text = try String(contentsOf: crash, encoding: .utf8)
+        try text.replacingOccurrences(of: "3C1F0A52", with: "3C1F0A53").write(
+            to: crash, atomically: false, encoding: .utf8)
+        try touch(["-r", reference, crash.path])
+        #expect(try Casefile.run(["run", pipeline], in: work).stdout.hasPrefix("casefile: 0 processed, 1 skipped"))
+        // A newer modification time: read, hashed, and indexed as the new incident it is.
+        try touch([crash.path])
+        let third = try Casefile.run(["run", pipeline], in: work).stdout
+        #expect(third.hasPrefix("casefile: 1 processed, 0 skipped (already seen), 0 quarantined; 1 new report"))
+    }
+}

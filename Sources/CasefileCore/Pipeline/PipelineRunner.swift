@@ -205,11 +205,16 @@ public struct PipelineRunner: Sendable {
         _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: Symbolicator?,
         fingerprinter: Fingerprinter
     ) async -> Outcome {
+        // An input seen before with the same size and times is not read again.
+        let signature = InputSignature.of(url)
+        if let signature, (try? await index.isUnchanged(path: url.path, signature: signature)) == true {
+            return .skipped
+        }
         let sha256: String
         do {
             sha256 = try ContentHash.of(url)
         } catch {
-            return .failed(InputRecord(path: url.path, sha256: nil, kind: "unknown"), error)
+            return .failed(InputRecord(path: url.path, sha256: nil, kind: "unknown", signature: signature), error)
         }
         if (try? await index.isKnown(inputSHA256: sha256)) == true {
             return .skipped
@@ -218,9 +223,10 @@ public struct PipelineRunner: Sendable {
         do {
             unpacked = try ArchiveReader(limits: limits).read(path: url.path)
         } catch {
-            return .failed(InputRecord(path: url.path, sha256: sha256, kind: "unknown"), InputError(error))
+            return .failed(
+                InputRecord(path: url.path, sha256: sha256, kind: "unknown", signature: signature), InputError(error))
         }
-        let record = InputRecord(path: url.path, sha256: sha256, kind: unpacked.kind.rawValue)
+        let record = InputRecord(path: url.path, sha256: sha256, kind: unpacked.kind.rawValue, signature: signature)
         var output: ReportReader.Output
         do {
             output = try ReportReader().read(unpacked)

@@ -6,6 +6,8 @@ public import Foundation
 public protocol ReportIndex: Sendable {
     /// Whether an input with this content hash was already indexed or quarantined.
     func isKnown(inputSHA256: String) async throws -> Bool
+    /// Whether the input at `path` was indexed or quarantined with this ``InputSignature``, so it is unchanged.
+    func isUnchanged(path: String, signature: String) async throws -> Bool
     /// Starts a run and returns its id.
     func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64
     /// Stores one input and its reports in one transaction.
@@ -34,12 +36,15 @@ public struct InputRecord: Sendable, Hashable {
     public var sha256: String?
     /// `file`, `archive` or `directory`.
     public var kind: String
+    /// Its ``InputSignature`` when it was read.
+    public var signature: String?
 
     /// Creates an input record.
-    public init(path: String, sha256: String?, kind: String) {
+    public init(path: String, sha256: String?, kind: String, signature: String? = nil) {
         self.path = path
         self.sha256 = sha256
         self.kind = kind
+        self.signature = signature
     }
 }
 
