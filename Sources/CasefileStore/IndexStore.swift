@@ -55,12 +55,16 @@ extension IndexStore: ReportIndex {
         }
     }
 
-    /// Whether the input at `path` was indexed or quarantined with this signature.
-    public func isUnchanged(path: String, signature: String) async throws -> Bool {
+    /// The signature each input path had when it was last indexed or quarantined.
+    public func inputSignatures() async throws -> [String: String] {
         try await queue.read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS(SELECT 1 FROM inputs WHERE path = ? AND signature = ?)",
-                arguments: [path, signature]) ?? false
+            var signatures: [String: String] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT path, signature FROM inputs WHERE signature IS NOT NULL ORDER BY id")
+            while let row = try rows.next() {
+                signatures[row["path"]] = row["signature"]
+            }
+            return signatures
         }
     }
 

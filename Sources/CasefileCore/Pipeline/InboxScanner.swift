@@ -25,23 +25,35 @@ public struct InboxScanner: Sendable {
         return inputs.sorted { $0.path < $1.path }
     }
 
+    /// One `readdir` per folder: the entry types come with the names, so no file is examined on its own.
     private func collect(_ folder: URL, relative: String, into inputs: inout [URL]) {
-        let keys: [URLResourceKey] = [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey]
-        let children =
-            (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys)) ?? []
-        for child in children {
-            let name = child.lastPathComponent
+        guard let directory = opendir(folder.path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
             guard !name.hasPrefix("."), !isIgnored(name: name, path: path) else { continue }
-            let values = try? child.resourceValues(forKeys: Set(keys))
-            if values?.isSymbolicLink == true { continue }
-            if values?.isDirectory == true {
+            let child = folder.appendingPathComponent(name)
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                // Some file systems do not say; ask this one entry.
+                var info = stat()
+                guard lstat(child.path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: type = Int32(DT_DIR)
+                case S_IFREG: type = Int32(DT_REG)
+                default: continue
+                }
+            }
+            if type == Int32(DT_DIR) {
                 if Self.isReportPackage(child) {
                     inputs.append(child)
                 } else {
                     collect(child, relative: path, into: &inputs)
                 }
-            } else if values?.isRegularFile == true {
+            } else if type == Int32(DT_REG) {
                 inputs.append(child)
             }
         }

@@ -48,6 +48,8 @@ public struct PipelineRunner: Sendable {
 
         let symbolicator = try await makeSymbolicator(index: index)
         let fingerprinter = definition.fingerprinter
+        // Read once: an unchanged inbox of 10,000 inputs is then a directory walk and no query per input.
+        let signatures = try await index.inputSignatures()
         try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
             var pending = inputs.makeIterator()
             var running = 0
@@ -61,7 +63,8 @@ public struct PipelineRunner: Sendable {
                     // Each task indexes its own input and writes its summaries: the index serializes the writes,
                     // and while one input waits for the writer the other tasks go on parsing.
                     let outcome = await Self.process(
-                        url, limits: limits, index: index, symbolicator: symbolicator, fingerprinter: fingerprinter)
+                        url, limits: limits, index: index, symbolicator: symbolicator, fingerprinter: fingerprinter,
+                        known: signatures[url.path])
                     guard case .parsed(let input, let summaries) = outcome else { return (url.path, outcome) }
                     do {
                         let result = try await index.record(input, run: runID)
@@ -203,11 +206,11 @@ public struct PipelineRunner: Sendable {
     /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel.
     private static func process(
         _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: Symbolicator?,
-        fingerprinter: Fingerprinter
+        fingerprinter: Fingerprinter, known: String?
     ) async -> Outcome {
         // An input seen before with the same size and times is not read again.
         let signature = InputSignature.of(url)
-        if let signature, (try? await index.isUnchanged(path: url.path, signature: signature)) == true {
+        if let signature, signature == known {
             return .skipped
         }
         let sha256: String

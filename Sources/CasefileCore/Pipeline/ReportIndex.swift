@@ -6,8 +6,8 @@ public import Foundation
 public protocol ReportIndex: Sendable {
     /// Whether an input with this content hash was already indexed or quarantined.
     func isKnown(inputSHA256: String) async throws -> Bool
-    /// Whether the input at `path` was indexed or quarantined with this ``InputSignature``, so it is unchanged.
-    func isUnchanged(path: String, signature: String) async throws -> Bool
+    /// The ``InputSignature`` each input path had when it was indexed or quarantined, read once per run.
+    func inputSignatures() async throws -> [String: String]
     /// Starts a run and returns its id.
     func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64
     /// Stores one input and its reports in one transaction.
