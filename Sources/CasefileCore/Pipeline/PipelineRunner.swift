@@ -26,9 +26,16 @@ public struct PipelineRunner: Sendable {
         public var input: String
     }
 
-    private enum Outcome: Sendable {
+    /// What reading one input gave, before it is indexed.
+    private enum Reading: Sendable {
         case skipped
         case parsed(IndexedInput, summaries: [String: String])
+        case failed(InputRecord, InputError)
+    }
+
+    /// What became of one input.
+    private enum Outcome: Sendable {
+        case skipped
         case indexed(IndexedInput, IndexOutcome)
         case failed(InputRecord, InputError)
     }
@@ -62,10 +69,16 @@ public struct PipelineRunner: Sendable {
                 group.addTask {
                     // Each task indexes its own input and writes its summaries: the index serializes the writes,
                     // and while one input waits for the writer the other tasks go on parsing.
-                    let outcome = await Self.process(
+                    let reading = await Self.process(
                         url, limits: limits, index: index, symbolicator: symbolicator, fingerprinter: fingerprinter,
                         known: signatures[url.path])
-                    guard case .parsed(let input, let summaries) = outcome else { return (url.path, outcome) }
+                    let input: IndexedInput
+                    let summaries: [String: String]
+                    switch reading {
+                    case .skipped: return (url.path, .skipped)
+                    case .failed(let record, let error): return (url.path, .failed(record, error))
+                    case .parsed(let parsed, let rendered): (input, summaries) = (parsed, rendered)
+                    }
                     do {
                         let result = try await index.record(input, run: runID)
                         if !result.inputWasKnown {
@@ -86,8 +99,7 @@ public struct PipelineRunner: Sendable {
             while running > 0, let (path, outcome) = try await group.next() {
                 running -= 1
                 done += 1
-                try await finish(
-                    outcome, into: &summary, digest: &digest, index: index, run: runID, folder: reportsFolder)
+                try await finish(outcome, into: &summary, digest: &digest, index: index, run: runID)
                 progress(Progress(done: done, total: inputs.count, input: path))
                 startNext()
             }
@@ -157,7 +169,7 @@ public struct PipelineRunner: Sendable {
 
     private func finish(
         _ outcome: Outcome, into summary: inout RunSummary, digest: inout RunDigest, index: some ReportIndex,
-        run: Int64, folder: URL
+        run: Int64
     ) async throws {
         switch outcome {
         case .skipped:
@@ -166,9 +178,6 @@ public struct PipelineRunner: Sendable {
             logger.notice("quarantined: \(error)")
             try await index.quarantine(record, error: error, run: run)
             summary.quarantined.append(error)
-        case .parsed(let input, _):
-            // Tasks index what they parse; a parsed input never reaches here unindexed.
-            assertionFailure("input \(input.record.path) was parsed but not indexed")
         case .indexed(let input, let outcome):
             if outcome.inputWasKnown {
                 summary.skipped += 1
@@ -207,7 +216,7 @@ public struct PipelineRunner: Sendable {
     private static func process(
         _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: Symbolicator?,
         fingerprinter: Fingerprinter, known: String?
-    ) async -> Outcome {
+    ) async -> Reading {
         // An input seen before with the same size and times is not read again.
         let signature = InputSignature.of(url)
         if let signature, signature == known {
