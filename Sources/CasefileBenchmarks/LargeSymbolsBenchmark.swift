@@ -20,7 +20,8 @@ enum LargeSymbolsBenchmark {
             let end = index + 1 < starts.count ? starts[index + 1] : start + 16
             addresses.append(min(start + 8, end - 4))
         }
-        addresses = Array(Set(addresses)).sorted().prefix(20_000).shuffled(using: &SplitMixGenerator.shared)
+        var generator = SplitMix(seed: 7)
+        addresses = Array(Set(addresses)).sorted().prefix(20_000).shuffled(using: &generator)
         let load: UInt64 = 0x1_0400_0000
         var crash = Crash(format: .appleText)
         crash.images = [
@@ -98,9 +99,4 @@ enum LargeSymbolsBenchmark {
         let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
         return Double(size) / 1_000_000
     }
-}
-
-/// The shared seeded generator of the benchmarks.
-enum SplitMixGenerator {
-    nonisolated(unsafe) static var shared = SplitMix(seed: 7)
 }

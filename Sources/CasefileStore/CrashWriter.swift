@@ -22,12 +22,6 @@ enum CrashWriter {
         }
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     static func insert(_ crashes: [Crash], report: String, details: [[UInt8]]?, _ db: Database) throws {
         for (seq, crash) in crashes.enumerated() {
             let made = details.flatMap { seq < $0.count && !$0[seq].isEmpty ? $0[seq] : nil }
@@ -36,7 +30,7 @@ enum CrashWriter {
             let codes =
                 exception.codes.isEmpty
                 ? exception.codesText : exception.codes.map { CrashNumber.hex($0) }.joined(separator: ", ")
-            let raw = String(decoding: try encoder.encode(crash.rawFields), as: UTF8.self)
+            let raw = try StoreJSON.text(crash.rawFields)
             let values: [(any DatabaseValueConvertible)?] = [
                 report, seq, crash.format.rawValue, crash.kind.rawValue, crash.incidentID, crash.timestamp,
                 crash.app.name, crash.app.bundleID, crash.app.version, crash.app.build, crash.os.name, crash.os.version,
@@ -95,7 +89,7 @@ enum CrashWriter {
         let inlinedLocations = frame.symbolication?.locations.dropLast() ?? []
         let inlined =
             inlinedLocations.isEmpty
-            ? nil : String(decoding: try encoder.encode(Array(inlinedLocations)), as: UTF8.self)
+            ? nil : try StoreJSON.text(Array(inlinedLocations))
         try db.cachedStatement(
             sql: """
                 INSERT INTO crash_frames (crash_id, thread_index, exception_backtrace, seq, image, image_uuid, address,

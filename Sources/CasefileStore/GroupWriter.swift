@@ -6,12 +6,6 @@ import GRDB
 /// left), creates it when new, counts the occurrence, stores every resolution's key, and moves the status —
 /// resolved groups seen again in a newer app version regress.
 enum GroupWriter {
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     /// One thing to count: a crash or a failed request of a report.
     struct Occurrence {
         var source: String
@@ -89,7 +83,7 @@ enum GroupWriter {
                     """
             ).execute(arguments: [date, run, status, regressedIn, regressedIn, run, groupID])
         } else {
-            let explanation = String(decoding: try encoder.encode(fingerprint), as: UTF8.self)
+            let explanation = try StoreJSON.text(fingerprint)
             try db.cachedStatement(
                 sql: """
                     INSERT INTO groups (fingerprint, kind, resolution, title, status, occurrences, first_seen, last_seen,

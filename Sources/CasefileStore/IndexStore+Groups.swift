@@ -201,13 +201,6 @@ extension IndexStore {
             func details(_ sql: String, _ arguments: StatementArguments) throws -> [BugGroupDetail] {
                 try Int64.fetchAll(db, sql: sql, arguments: arguments).compactMap { try Self.detail(id: $0, db) }
             }
-            let touched = try details(
-                "SELECT DISTINCT group_id FROM occurrences WHERE run_id = ? ORDER BY group_id", [run])
-            let aliasesTouched = try details(
-                """
-                SELECT DISTINCT a.group_id FROM group_aliases a JOIN occurrences o ON o.fingerprint = a.fingerprint
-                WHERE o.run_id = ?
-                """, [run])
             let newGroups = try Int64.fetchAll(
                 db,
                 sql:
@@ -216,18 +209,21 @@ extension IndexStore {
             let regressed = try Int64.fetchAll(
                 db, sql: "SELECT id FROM groups WHERE regressed_run_id = ? AND status = 'regressed' ORDER BY id",
                 arguments: [run])
+            // An occurrence counted through a merged fingerprint carries the group it was merged into, so the
+            // groups touched are exactly the groups of this run's occurrences.
             let runCounts = Dictionary(
                 uniqueKeysWithValues: try Row.fetchAll(
                     db, sql: "SELECT group_id, COUNT(*) AS n FROM occurrences WHERE run_id = ? GROUP BY group_id",
                     arguments: [run]
                 ).map { ($0["group_id"] as Int64, $0["n"] as Int) })
+            let touched = runCounts.keys.sorted()
             let top = try details(
                 "SELECT id FROM groups WHERE status != 'merged' ORDER BY occurrences DESC, id LIMIT ?", [top])
             var all: [Int64: BugGroupDetail] = [:]
-            for detail in touched + aliasesTouched + top { all[detail.group.id] = detail }
+            for detail in top { all[detail.group.id] = detail }
+            for id in touched where all[id] == nil { all[id] = try Self.detail(id: id, db) }
             return GroupDigest(
-                groups: all, newGroups: newGroups, regressed: regressed, top: top.map(\.group.id),
-                touched: Array(Set(touched.map(\.group.id) + aliasesTouched.map(\.group.id))).sorted(),
+                groups: all, newGroups: newGroups, regressed: regressed, top: top.map(\.group.id), touched: touched,
                 occurrencesThisRun: runCounts)
         }
     }

@@ -25,11 +25,9 @@ extension IndexStore {
     public func saveSymbolCache(_ cache: SymbolCache) async throws {
         let entries = cache.takeNewEntries()
         guard !entries.isEmpty else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         try await queue.write { db in
             for entry in entries {
-                let json = String(decoding: try encoder.encode(entry.result.locations), as: UTF8.self)
+                let json = try StoreJSON.text(entry.result.locations)
                 try db.cachedStatement(
                     sql: """
                         INSERT OR REPLACE INTO symbol_cache (uuid, address, backend, locations_json)
@@ -59,12 +57,10 @@ extension IndexStore {
 
     /// Replaces what is known of the symbol folders' files with this scan's, in one transaction.
     public func saveDebugFiles(_ files: [String: DebugFileIndex.KnownFile]) async throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         try await queue.write { db in
             try db.execute(sql: "DELETE FROM debug_files")
             for (path, file) in files {
-                let json = String(decoding: try encoder.encode(file.entries), as: UTF8.self)
+                let json = try StoreJSON.text(file.entries)
                 try db.cachedStatement(
                     sql: "INSERT INTO debug_files (path, size, modified, entries_json) VALUES (?, ?, ?, ?)"
                 ).execute(arguments: [path, file.size, file.modified, json])

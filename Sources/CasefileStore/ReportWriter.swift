@@ -5,12 +5,6 @@ import GRDB
 
 /// Writes one report's rows: the report, its timeline events with typed network columns, its warnings.
 enum ReportWriter {
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     static func insert(
         _ report: Report, input: Int64, run: Int64, summaryPath: String?, crashDetails: [[UInt8]]?, _ db: Database
     ) throws {
@@ -43,7 +37,7 @@ enum ReportWriter {
     }
 
     private static func insert(_ event: TimelineEvent, seq: Int, report: String, _ db: Database) throws {
-        let detail = String(decoding: try encoder.encode(event.kind), as: UTF8.self)
+        let detail = try StoreJSON.text(event.kind)
         var values: [(any DatabaseValueConvertible)?] = [
             report, seq, event.timestamp, event.timeIsRecorded, event.kindName, event.summary, event.file, event.line,
         ]

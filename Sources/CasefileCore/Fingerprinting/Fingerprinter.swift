@@ -175,12 +175,14 @@ public struct Fingerprinter: Sendable {
                     owners.append(logical.count)
                     keys.append(FrameIdentityCache.Key(symbol: location.rawName, module: image))
                     logical.append(
-                        LogicalFrame(identity: Self.unnamed, image: image, inApp: inApp, startLine: location.startLine))
+                        LogicalFrame(
+                            identity: FrameIdentityCache.placeholder, image: image, inApp: inApp,
+                            startLine: location.startLine))
                 }
             } else if let symbol = frame.symbol, !symbol.isEmpty, !Self.isPlaceholder(symbol, image: image) {
                 owners.append(logical.count)
                 keys.append(FrameIdentityCache.Key(symbol: symbol, module: image))
-                logical.append(LogicalFrame(identity: Self.unnamed, image: image, inApp: inApp))
+                logical.append(LogicalFrame(identity: FrameIdentityCache.placeholder, image: image, inApp: inApp))
             } else {
                 // No symbol: the function's start when the debug file knows it, else only the image — never an
                 // address.
@@ -212,9 +214,6 @@ public struct Fingerprinter: Sendable {
         }
         return logical
     }
-
-    private static let unnamed = FrameIdentityCache.Identity(
-        name: "", isThunk: false, sentinel: nil, irrelevant: nil, isPrefix: false)
 
     private static func isPlaceholder(_ symbol: String, image: String?) -> Bool {
         symbol == "???" || symbol == "<redacted>" || symbol == image || symbol.hasPrefix("0x")
@@ -261,8 +260,7 @@ public struct Fingerprinter: Sendable {
                 frames[index].skipped = "thunk"
             } else if let reason = identity.irrelevant {
                 frames[index].skipped = reason
-            } else if let previous = kept.last,
-                frames[previous].identity === identity || frames[previous].identity.name == identity.name,
+            } else if let previous = kept.last, frames[previous].identity.name == identity.name,
                 frames[previous].startLine == frames[index].startLine, frames[previous].image == frames[index].image
             {
                 frames[index].skipped = "same function as the frame above (thunk or recursion)"

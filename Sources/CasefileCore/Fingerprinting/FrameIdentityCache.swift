@@ -77,8 +77,8 @@ final class FrameIdentityCache: @unchecked Sendable {
         return result
     }
 
-    private static let placeholder = Identity(
-        name: "", isThunk: false, sentinel: nil, irrelevant: nil, isPrefix: false)
+    /// A name not known yet, filled in later.
+    static let placeholder = Identity(name: "", isThunk: false, sentinel: nil, irrelevant: nil, isPrefix: false)
 
     /// The in-app decisions known for images in crashes of `app`.
     func inAppDecisions(app: String?) -> [String: Bool] {

@@ -23,10 +23,9 @@ public enum SymbolNormalizer {
         if let demangled = Demangler.demangle(text) { text = demangled }
         if text.hasPrefix("-[") || text.hasPrefix("+[") { return (text, .function) }
         if let block = objcBlock(text) { return (block, .function) }
-        if isThunk(text) { return (stripPrefixes(text), .thunk) }
         text = stripPrefixes(text)
-        text = normalizeClosures(text, module: module)
-        return (text, .function)
+        if thunkMarkers.contains(where: { text.hasPrefix($0) }) { return (text, .thunk) }
+        return (normalizeClosures(text, module: module), .function)
     }
 
     // MARK: - Prefixes
@@ -34,13 +33,8 @@ public enum SymbolNormalizer {
     private static let thunkMarkers = [
         "reabstraction thunk", "thunk for ", "protocol witness for ", "outlined ", "key path getter for ",
         "key path setter for ", "value witness for ", "type metadata accessor for ", "lazy protocol witness table",
-        "@objc completion handler block implementation", "partial apply forwarder for reabstraction",
+        "@objc completion handler block implementation",
     ]
-
-    private static func isThunk(_ text: String) -> Bool {
-        let stripped = stripPrefixes(text)
-        return thunkMarkers.contains { stripped.hasPrefix($0) }
-    }
 
     /// Removes prefixes that name a variant of a function rather than another function: `specialized`, `merged`,
     /// `partial apply for`, `@objc`, async `resume partial function for`, and C++'s `non-virtual thunk to`.
@@ -118,10 +112,10 @@ public enum SymbolNormalizer {
         var text = Substring(text)
         if let arrow = indexOfTopLevel(" -> ", in: text) { text = text[..<arrow] }
         if let colon = indexOfTopLevel(" : ", in: text) { text = text[..<colon] }
+        // In this order, so `async throws` loses both.
         for suffix in [" const", " throws", " rethrows", " async"] where text.hasSuffix(suffix) {
             text = text.dropLast(suffix.count)
         }
-        if text.hasSuffix(" async") { text = text.dropLast(6) }
         var result = ""
         result.reserveCapacity(text.count)
         var index = text.startIndex
