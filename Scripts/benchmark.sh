@@ -53,3 +53,34 @@ start=$(now_ns)
 elapsed_ns=$(( $(now_ns) - start ))
 awk -v count="$count" -v ns="$elapsed_ns" -v cores="$(nproc)" 'BEGIN {
     printf "run over %d inputs: %.2f s wall, %.0f reports/s (%d cores)\n", count, ns / 1e9, count * 1e9 / ns, cores }'
+
+# 3. Peak RSS of `casefile triage` on the checkout sample, and on the same recording whose video entry is 1 GB
+#    (the QuickTime header of the sample, then incompressible bytes; stored, as Clue's zips store video).
+peak_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+python3 - "$root/SampleReports/checkout-500.clue.zip" "$work/video-1g.clue.zip" <<'PY'
+import os, sys, zipfile
+source, target = sys.argv[1:]
+size = 1 << 30
+with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w", allowZip64=True) as zout:
+    for info in zin.infolist():
+        data = zin.read(info)
+        if not info.filename.endswith("module_video.mp4"):
+            zout.writestr(info, data, zipfile.ZIP_DEFLATED)
+            continue
+        entry = zipfile.ZipInfo(info.filename, info.date_time)
+        entry.compress_type = zipfile.ZIP_STORED
+        with zout.open(entry, "w", force_zip64=True) as video:
+            video.write(data)
+            chunk = os.urandom(1 << 20)
+            written = len(data)
+            while written < size:
+                part = chunk[: min(len(chunk), size - written)]
+                video.write(part)
+                written += len(part)
+PY
+baseline=$(peak_kb "$bin" triage "$root/SampleReports/checkout-500.clue.zip")
+large=$(peak_kb "$bin" triage "$work/video-1g.clue.zip")
+awk -v base="$baseline" -v large="$large" 'BEGIN {
+    printf "triage with a 1 GB video entry: peak RSS %.0f MB (%.0f MB without it; %.0f MB above)\n",
+        large / 1024, base / 1024, (large - base) / 1024 }'
+rm -f "$work/video-1g.clue.zip"

@@ -37,7 +37,7 @@ enum ReportWriter {
     }
 
     private static func insert(_ event: TimelineEvent, seq: Int, report: String, _ db: Database) throws {
-        let detail = try StoreJSON.text(event.kind)
+        let detail = try StoreJSON.text(event)
         var values: [(any DatabaseValueConvertible)?] = [
             report, seq, event.timestamp, event.timeIsRecorded, event.kindName, event.summary, event.file, event.line,
         ]

@@ -39,6 +39,12 @@ public struct NetworkExchange: Sendable, Codable, Hashable {
     public var redirectedFrom: String?
     /// Whether data chunks may belong to another exchange: responses overlapped, and Clue records no request id.
     public var isAmbiguous: Bool
+    /// When the request was sent, only when a source records it (a debug-menu network log; never Clue).
+    public var requestAt: Double?
+    /// Request headers, only when a source records them, with credentials redacted.
+    public var requestHeaders: [HeaderField] = []
+    /// The request body's text, only when a source records it.
+    public var requestBody: String?
 
     /// Creates an exchange with only the fields given.
     public init(
@@ -60,6 +66,12 @@ public struct NetworkExchange: Sendable, Codable, Hashable {
         self.endAt = responseAt
         self.completed = false
         self.isAmbiguous = false
+    }
+
+    /// Seconds from request to response, only when a source records both times.
+    public var latency: Double? {
+        guard let requestAt, let end = responseAt ?? endAt, end >= requestAt else { return nil }
+        return end - requestAt
     }
 
     /// Why the exchange failed, or `nil` when it did not.

@@ -34,6 +34,8 @@ public struct Report: Sendable, Codable, Hashable {
     public var warnings: [Diagnostic]
     /// The failed requests keyed for grouping, once the Fingerprint stage ran (recordings without a crash).
     public var failures: [FailureFingerprint] = []
+    /// The causal chains, repro steps and crash context, once the Correlate stage ran.
+    public var correlation = Correlation()
 
     /// Creates a report.
     public init(

@@ -4,24 +4,37 @@ public struct ScreenChange: Sendable, Codable, Hashable {
     public var fromClass: String?
     /// The new root view class, e.g. `ShopApp.PaymentErrorView`.
     public var toClass: String
-    /// The first visible texts of the new screen, to recognize it by.
-    public var texts: [String]
+    /// What the new screen shows.
+    public var state: ScreenState
 
     /// Creates a screen change.
-    public init(fromClass: String?, toClass: String, texts: [String]) {
+    public init(fromClass: String?, toClass: String, state: ScreenState) {
         self.fromClass = fromClass
         self.toClass = toClass
-        self.texts = texts
+        self.state = state
+    }
+
+    /// The first visible texts of the new screen, to recognize it by.
+    public var texts: [String] {
+        state.labels
     }
 }
 
 /// Visible changes inside one screen between two snapshots.
 public struct ViewUpdate: Sendable, Codable, Hashable {
-    /// Each change in words: `UIButtonLabel "Pay now" → "Processing…"`, `UIActivityIndicatorView shown`.
-    public var changes: [String]
+    /// Each change: views added and removed, text changed, views shown or hidden, controls enabled or disabled.
+    public var items: [ViewChange]
+    /// What the screen shows after the changes.
+    public var state: ScreenState
 
     /// Creates a view update.
-    public init(changes: [String]) {
-        self.changes = changes
+    public init(items: [ViewChange], state: ScreenState) {
+        self.items = items
+        self.state = state
+    }
+
+    /// Each change in words: `UIButtonLabel "Pay now" → "Processing…"`, `UIActivityIndicatorView shown`.
+    public var changes: [String] {
+        items.map(\.description)
     }
 }

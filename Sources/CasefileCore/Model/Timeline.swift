@@ -17,7 +17,7 @@ public struct Timeline: Sendable, Codable, Hashable {
 }
 
 /// One thing that happened, at a time on the report's recording clock.
-public struct TimelineEvent: Sendable, Codable, Hashable {
+public struct TimelineEvent: Sendable, Hashable {
     /// Seconds since the recording started.
     public var timestamp: Double
     /// Whether the report recorded the time; `false` places the event at the end of the recording.
@@ -30,7 +30,7 @@ public struct TimelineEvent: Sendable, Codable, Hashable {
     public var kind: Kind
 
     /// The kinds of event.
-    public enum Kind: Sendable, Codable, Hashable {
+    public enum Kind: Sendable, Hashable {
         /// A touch phase.
         case touch(TouchEvent)
         /// A network exchange, assembled from its records.
@@ -43,6 +43,8 @@ public struct TimelineEvent: Sendable, Codable, Hashable {
         case exception(AppException)
         /// A record of a custom module, kept as its JSON.
         case custom(CustomEvent)
+        /// A line of an attached app log.
+        case log(LogLine)
     }
 
     /// Creates an event.
@@ -55,7 +57,7 @@ public struct TimelineEvent: Sendable, Codable, Hashable {
     }
 
     /// A short lowercase name of the kind, as stored in the index: `touch`, `network`, `screen`, `view`,
-    /// `exception`, `custom`.
+    /// `exception`, `custom`, `log`.
     public var kindName: String {
         switch kind {
         case .touch: "touch"
@@ -64,6 +66,7 @@ public struct TimelineEvent: Sendable, Codable, Hashable {
         case .viewUpdate: "view"
         case .exception: "exception"
         case .custom: "custom"
+        case .log: "log"
         }
     }
 }

@@ -18,4 +18,55 @@ enum Redaction {
     static func typedText(_ text: String) -> String {
         "[redacted: \(text.count) characters]"
     }
+
+    /// Words in a query, form or JSON key whose value is a secret.
+    private static let secretKeys = [
+        "password", "passwd", "token", "secret", "auth", "apikey", "api_key", "session", "signature", "sig",
+        "cvv", "cvc", "pin", "card", "otp",
+    ]
+
+    /// Whether a parameter or JSON key names a secret (`access_token`, `password`, `cardNumber`).
+    static func isSecretKey(_ key: String) -> Bool {
+        let lower = key.lowercased()
+        return secretKeys.contains { lower.contains($0) }
+    }
+
+    /// A URL with the values of secret query parameters replaced by `REDACTED`.
+    static func url(_ url: String) -> String {
+        guard let question = url.firstIndex(of: "?") else { return url }
+        let query = url[url.index(after: question)...]
+        return url[...question] + form(String(query))
+    }
+
+    /// `key=value&…` with the values of secret keys replaced by `REDACTED`.
+    private static func form(_ text: String) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            guard let equals = pair.firstIndex(of: "="), isSecretKey(String(pair[..<equals])) else {
+                return String(pair)
+            }
+            return pair[...equals] + "REDACTED"
+        }.joined(separator: "&")
+    }
+
+    /// A request body with secrets replaced: JSON members and form fields whose keys name a secret.
+    static func body(_ text: String) -> String {
+        if let value = try? JSONParser.parse(text), value.object != nil || value.array != nil {
+            return redacted(value).compactText
+        }
+        return text.contains("=") && !text.contains(" ") ? form(text) : text
+    }
+
+    private static func redacted(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(var object):
+            for index in object.members.indices {
+                object.members[index].value =
+                    isSecretKey(object.members[index].key)
+                    ? .string("REDACTED") : redacted(object.members[index].value)
+            }
+            return .object(object)
+        case .array(let items): return .array(items.map(redacted))
+        default: return value
+        }
+    }
 }

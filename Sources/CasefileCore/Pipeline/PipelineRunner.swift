@@ -248,7 +248,7 @@ public struct PipelineRunner: Sendable {
         if let symbolicator {
             output.reports = output.reports.map { symbolicator.symbolicate($0) }
         }
-        output.reports = output.reports.map(fingerprinter.fingerprint)
+        output.reports = output.reports.map { Correlator().correlate(fingerprinter.fingerprint($0)) }
         let renderer = ReportSummary(groupPages: "../groups")
         var paths: [String: String] = [:]
         var summaries: [String: String] = [:]

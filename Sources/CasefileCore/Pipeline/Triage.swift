@@ -25,7 +25,7 @@ public struct Triage: Sendable {
         if let symbolicator {
             output.reports = output.reports.map { symbolicator.symbolicate($0) }
         }
-        output.reports = output.reports.map(fingerprinter.fingerprint)
+        output.reports = output.reports.map { Correlator().correlate(fingerprinter.fingerprint($0)) }
         return output
     }
 }

@@ -11,6 +11,7 @@ enum EventDescription {
         case .viewUpdate: "View"
         case .exception: "**Exception**"
         case .custom(let custom): "Module `\(custom.module)`"
+        case .log(let line): line.level.isError ? "**Log \(line.level.rawValue)**" : "Log \(line.level.rawValue)"
         }
     }
 
@@ -26,6 +27,9 @@ enum EventDescription {
             "\(exception.name ?? "exception"): \(exception.reason ?? "no reason")"
                 + (event.timeIsRecorded ? "" : " (time not recorded: placed at the end)")
         case .custom(let custom): Markdown.code(Markdown.truncate(custom.record.compactText, 160))
+        case .log(let line):
+            [line.context.map { "[\($0)]" }, line.function.map { Markdown.code($0 + (line.sourceLine.map { ":\($0)" } ?? "")) }]
+                .compactMap { $0 }.joined(separator: " ") + " " + Markdown.code(Markdown.truncate(line.message, 200))
         }
     }
 

@@ -37,11 +37,32 @@ public struct ReportSummary: Sendable {
             lines.append("")
             lines += CrashSummary.render(crash, number: report.crashes.count > 1 ? index + 1 : nil)
         }
+        let steps = ChainSummary.steps(report)
+        if !steps.isEmpty {
+            lines += ["", "## Repro steps", ""] + steps
+        }
+        if !report.correlation.beforeCrash.isEmpty {
+            lines += ["", "## Before the crash", ""]
+            lines += report.correlation.beforeCrash.map { index in
+                let event = report.timeline.events[index]
+                return "- \(Markdown.seconds(event.timestamp)) \(EventDescription.label(event)): "
+                    + Markdown.cell(EventDescription.details(event))
+            }
+        }
         if report.format == .clue || !report.timeline.events.isEmpty {
             lines.append("")
             lines.append("## Timeline")
             lines.append("")
+            let diagram = ChainSummary.mermaid(report)
+            if !diagram.isEmpty {
+                lines += diagram + [""]
+            }
+            let count = report.timeline.events.count
+            lines.append("<details><summary>All \(count) event\(count == 1 ? "" : "s")</summary>")
+            lines.append("")
             lines += timeline(report)
+            lines.append("")
+            lines.append("</details>")
         }
         if !report.warnings.isEmpty {
             lines.append("")
@@ -79,10 +100,10 @@ public struct ReportSummary: Sendable {
         rows.append(("Recording", recording.joined(separator: " · ")))
         var counts: [String: Int] = [:]
         for event in report.timeline.events { counts[event.kindName, default: 0] += 1 }
-        let order = ["touch", "network", "screen", "view", "exception", "custom"]
+        let order = ["touch", "network", "screen", "view", "log", "exception", "custom"]
         let names = [
             "touch": "touch phase", "network": "request", "screen": "screen", "view": "view update",
-            "exception": "exception", "custom": "custom record",
+            "log": "log line", "exception": "exception", "custom": "custom record",
         ]
         let tally = order.compactMap { key in
             counts[key].map { "\($0) \(names[key] ?? key)\($0 == 1 ? "" : "s")" }
@@ -92,33 +113,7 @@ public struct ReportSummary: Sendable {
     }
 
     private func failures(_ report: Report) -> [String] {
-        let events = report.timeline.events
-        var lines: [String] = []
-        for (index, event) in events.enumerated() {
-            guard case .network(let exchange) = event.kind, let failure = exchange.failure else { continue }
-            let url = exchange.url.map { Markdown.code($0) } ?? "an unknown URL"
-            var headline = "- **\(failure.summary)"
-            if case .http = failure, let text = exchange.statusText { headline += " \(text)" }
-            headline += "** — \(exchange.method.map { "\($0) " } ?? "")\(url) at \(Markdown.seconds(event.timestamp))"
-            if exchange.method == nil { headline += " (method not recorded)" }
-            lines.append(headline)
-            if let error = exchange.error, let description = error.description {
-                lines.append("  - error: \(description)")
-            }
-            let context = FailureContext(of: index, in: report.timeline)
-            if let trigger = context.trigger {
-                lines.append(
-                    "  - after: \(EventDescription.details(trigger)) at \(Markdown.seconds(trigger.timestamp))")
-            }
-            if let consequence = context.consequence {
-                let what = EventDescription.details(consequence)
-                let kind = if case .screen = consequence.kind { "screen changed to" } else { "view changed:" }
-                lines.append("  - then: \(kind) \(what) at \(Markdown.seconds(consequence.timestamp))")
-            }
-            if let body = exchange.bodyPreview {
-                lines.append("  - response body: \(Markdown.code(Markdown.truncate(body, 200)))")
-            }
-        }
+        var lines = ChainSummary.chains(report)
         for crash in report.crashes where report.format != .clue {
             lines.append("- " + CrashSummary.headline(crash))
         }
@@ -126,9 +121,11 @@ public struct ReportSummary: Sendable {
             lines.append("No recorded request failed; the recording ends with an uncaught exception (below).")
         } else if lines.isEmpty {
             lines.append("Nothing failed: no recorded request returned HTTP ≥ 400 or failed in transport.")
-        } else if report.format == .clue {
+        } else if !report.correlation.chains.isEmpty {
             lines.append("")
-            lines.append("_Trigger and consequence are the nearest touch before and view change after; a heuristic._")
+            lines.append(
+                "_Each chain links a failed request to the tap that most plausibly triggered it and what the screen did"
+                    + " next; a heuristic, with its evidence._")
         }
         return lines
     }

@@ -16,7 +16,7 @@ extension Casefile {
         @Argument(help: "A report: a .clue folder or zip, or an archive holding reports.")
         var path: String
 
-        @Option(help: "Output format: markdown or json (the parsed model).")
+        @Option(help: "Output format: markdown, or json (versioned; see Schemas/triage-v1.schema.json).")
         var format: Format = .markdown
 
         @Option(name: .long, help: "A folder of debug files to symbolicate crashes with; may be repeated.")
@@ -40,7 +40,9 @@ extension Casefile {
             case .json:
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                let document = TriageDocument(input: path, reports: output.reports, notes: output.notes)
+                let document = TriageDocument(
+                    input: path, reports: output.reports, notes: output.notes,
+                    quarantined: output.failures.map { "\($0)" })
                 print(String(decoding: try encoder.encode(document), as: UTF8.self))
             }
             if !output.failures.isEmpty {
@@ -57,12 +59,5 @@ extension Casefile {
             printError("casefile: \(error)")
             throw ExitStatus.quarantined.exitCode
         }
-    }
-
-    /// The JSON form of a triage: the input, its reports and the notes about skipped entries.
-    struct TriageDocument: Encodable {
-        var input: String
-        var reports: [Report]
-        var notes: [String]
     }
 }

@@ -54,45 +54,73 @@ enum ClueViewReader {
 
     /// What a user would notice between two snapshots, or `nil` when nothing visible changed.
     static func change(from old: ViewNode?, to new: ViewNode) -> TimelineEvent.Kind? {
+        let state = screenState(new)
         guard let old, old.className == new.className else {
-            let texts = new.visibleTexts(limit: 4)
-            return .screen(ScreenChange(fromClass: old?.className, toClass: new.className, texts: texts))
+            return .screen(ScreenChange(fromClass: old?.className, toClass: new.className, state: state))
         }
         let before = flatten(old)
         let after = flatten(new)
-        var changes: [String] = []
-        if before.map(\.path) == after.map(\.path) {
-            // A view shown or hidden takes its subviews with it: name only the outermost one.
-            var toggled: Set<String> = []
-            for (was, now) in zip(before, after) {
-                if was.text != now.text {
-                    changes.append("\(now.className) \(quoted(was.text)) → \(quoted(now.text))")
+        let beforeByKey = Dictionary(before.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let afterKeys = Set(after.map(\.key))
+        var items: [ViewChange] = []
+        // A view added, removed, shown or hidden takes its subviews with it: name only the outermost one.
+        var covered: Set<String> = []
+        for now in after {
+            guard let was = beforeByKey[now.key] else {
+                covered.insert(now.key)
+                if now.visible, !covered.contains(now.parent) {
+                    items.append(ViewChange(kind: .added, className: now.className, text: now.label))
                 }
-                if was.visible != now.visible {
-                    toggled.insert(now.path)
-                    if !toggled.contains(now.parent) {
-                        changes.append("\(now.name) \(now.visible ? "shown" : "hidden")")
-                    }
-                }
-                if was.interactive != now.interactive, now.visible, now.text == nil {
-                    changes.append("\(now.name) \(now.interactive ? "enabled" : "disabled")")
+                continue
+            }
+            if was.text != now.text, now.visible || was.visible {
+                items.append(ViewChange(kind: .textChanged, className: now.className, text: now.text, oldText: was.text))
+            }
+            if was.visible != now.visible {
+                covered.insert(now.key)
+                if !covered.contains(now.parent) {
+                    items.append(
+                        ViewChange(kind: now.visible ? .shown : .hidden, className: now.className, text: now.label))
                 }
             }
-        } else {
-            let oldTexts = Set(before.filter(\.visible).compactMap(\.text))
-            let newTexts = Set(after.filter(\.visible).compactMap(\.text))
-            for text in after.filter(\.visible).compactMap(\.text) where !oldTexts.contains(text) {
-                changes.append("\"\(text)\" appeared")
-            }
-            for text in before.filter(\.visible).compactMap(\.text) where !newTexts.contains(text) {
-                changes.append("\"\(text)\" disappeared")
+            if was.interactive != now.interactive, now.visible, now.isControl {
+                items.append(
+                    ViewChange(kind: now.interactive ? .enabled : .disabled, className: now.className, text: now.label))
             }
         }
-        return changes.isEmpty ? nil : .viewUpdate(ViewUpdate(changes: changes))
+        for was in before where !afterKeys.contains(was.key) {
+            covered.insert(was.key)
+            if was.visible, !covered.contains(was.parent) {
+                items.append(ViewChange(kind: .removed, className: was.className, text: was.label))
+            }
+        }
+        return items.isEmpty ? nil : .viewUpdate(ViewUpdate(items: items, state: state))
+    }
+
+    /// What the screen shows: root class, navigation title, first texts, a visible spinner or alert.
+    static func screenState(_ root: ViewNode) -> ScreenState {
+        var title: String?
+        var spinner = false
+        var alert: String?
+        func walk(_ node: ViewNode, inNavigationBar: Bool) {
+            guard !node.hidden, node.className != ViewNode.recordingIndicator else { return }
+            let inBar = inNavigationBar || node.className.contains("NavigationBar")
+            if inBar, title == nil, let text = node.text { title = text }
+            if ViewChange.isSpinner(node.className) { spinner = true }
+            if alert == nil, node.className.contains("Alert") {
+                alert = node.visibleTexts(limit: 2).joined(separator: " — ")
+            }
+            for child in node.children { walk(child, inNavigationBar: inBar) }
+        }
+        walk(root, inNavigationBar: false)
+        return ScreenState(
+            rootClass: root.className, title: title, labels: root.visibleTexts(limit: 4), spinnerVisible: spinner,
+            alert: alert.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     private struct Flat {
-        var path: String
+        /// The path of `Class#n` components (n counts siblings of the same class), stable when siblings are added.
+        var key: String
         var parent: String
         var className: String
         var text: String?
@@ -100,32 +128,31 @@ enum ClueViewReader {
         var visible: Bool
         var interactive: Bool
 
-        /// The class, with the text a user reads on the view when it has no text of its own.
-        var name: String {
-            guard text == nil, let label else { return className }
-            return "\(className) \"\(label)\""
+        /// Whether enabling or disabling the view is worth a line: a view with no text of its own (a button, a
+        /// switch, a cell), as labels are never interactive.
+        var isControl: Bool {
+            text == nil
         }
     }
 
     private static func flatten(_ root: ViewNode) -> [Flat] {
         var result: [Flat] = []
-        func walk(_ node: ViewNode, parent: String, index: Int, visible: Bool) {
+        func walk(_ node: ViewNode, parent: String, key: String, visible: Bool) {
             guard node.className != ViewNode.recordingIndicator else { return }
             let isVisible = visible && !node.hidden
-            let flat = Flat(
-                path: "\(parent)/\(index):\(node.className)", parent: parent, className: node.className,
-                text: node.text, label: node.displayText,
-                visible: isVisible, interactive: node.interactive)
-            result.append(flat)
-            for (index, child) in node.children.enumerated() {
-                walk(child, parent: flat.path, index: index, visible: isVisible)
+            let label = node.className.contains("Alert") ? node.visibleTexts(limit: 2).joined(separator: " — ") : node.displayText
+            result.append(
+                Flat(
+                    key: key, parent: parent, className: node.className, text: node.text,
+                    label: label.flatMap { $0.isEmpty ? nil : $0 }, visible: isVisible, interactive: node.interactive))
+            var seen: [String: Int] = [:]
+            for child in node.children {
+                let index = seen[child.className, default: 0]
+                seen[child.className] = index + 1
+                walk(child, parent: key, key: "\(key)/\(child.className)#\(index)", visible: isVisible)
             }
         }
-        walk(root, parent: "", index: 0, visible: true)
+        walk(root, parent: "", key: root.className, visible: true)
         return result
-    }
-
-    private static func quoted(_ text: String?) -> String {
-        text.map { "\"\($0)\"" } ?? "(no text)"
     }
 }

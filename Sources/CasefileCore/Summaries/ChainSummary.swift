@@ -1,0 +1,102 @@
+/// The Markdown of a report's correlation: chains first, then repro steps, then a Mermaid sequence of the key
+/// events (GitHub renders it).
+enum ChainSummary {
+    /// One chain as a headline: `Tap "Pay now" → /v1/orders → 500 → ShopApp.PaymentErrorView "Payment failed"`.
+    static func headline(_ chain: CausalChain) -> String {
+        let trigger = chain.trigger?.description ?? "no tap (background)"
+        let outcome = chain.outcome.kind == .silent ? "no visible change" : chain.outcome.description
+        return "\(trigger) → \(chain.exchange.description) → \(outcome)"
+    }
+
+    /// The chain list, each with times, confidence, evidence and follow-ups.
+    static func chains(_ report: Report, bodies: Bool = true) -> [String] {
+        var lines: [String] = []
+        for chain in report.correlation.chains {
+            lines.append(
+                "- **\(Markdown.cell(headline(chain)))** — confidence \(chain.confidenceLevel) (\(chain.confidence))")
+            var times: [String] = []
+            if let trigger = chain.trigger { times.append("tap \(Markdown.seconds(trigger.time))") }
+            times.append("failure \(Markdown.seconds(chain.exchange.time))")
+            if let time = chain.outcome.time { times.append("\(chain.outcome.kind.rawValue) \(Markdown.seconds(time))") }
+            lines.append("  - at: " + times.joined(separator: " · "))
+            if let url = chain.exchange.url { lines.append("  - URL: \(Markdown.code(url))") }
+            if chain.exchange.method == nil {
+                lines.append("  - method and latency: not recorded")
+            }
+            for followUp in chain.followUps {
+                lines.append("  - then: \(Markdown.cell(followUp.description))")
+            }
+            lines.append("  - evidence: " + chain.evidence.map(Markdown.cell).joined(separator: "; "))
+            if bodies, case .network(let exchange) = report.timeline.events[chain.exchange.event].kind {
+                if let body = exchange.bodyPreview {
+                    lines.append("  - response body: \(Markdown.code(Markdown.truncate(body, 200)))")
+                }
+                if let curl = Curl.command(exchange) {
+                    lines.append("  - replay: \(Markdown.code(curl))")
+                }
+            }
+        }
+        return lines
+    }
+
+    /// The repro steps as a numbered list.
+    static func steps(_ report: Report) -> [String] {
+        report.correlation.steps.enumerated().map { index, step in
+            "\(index + 1). \(Markdown.cell(step.text)) (\(Markdown.seconds(step.time)))"
+        }
+    }
+
+    /// The most events the Mermaid diagram shows; longer recordings keep the last ones.
+    static let mermaidLimit = 40
+
+    /// A Mermaid sequence diagram of taps, failed requests, screens, errors logged and the crash.
+    static func mermaid(_ report: Report) -> [String] {
+        var arrows: [(String, String)] = []
+        let gestures = Dictionary(
+            Gesture.gestures(in: report.timeline).map { ($0.end, $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, event) in report.timeline.events.enumerated() {
+            let time = event.timeIsRecorded ? Markdown.seconds(event.timestamp) : "end"
+            switch event.kind {
+            case .touch:
+                guard let gesture = gestures[index] else { continue }
+                let name = gesture.target.map { $0.label.map { "\"\($0)\"" } ?? $0.className } ?? "screen"
+                arrows.append(("User->>App", "\(time) \(gesture.kind == .tap ? "tap" : "scroll on") \(name)"))
+            case .network(let exchange) where exchange.failure != nil:
+                let path = exchange.url.map(URLTemplate.path) ?? "request"
+                arrows.append(("App->>Server", "\(time) \(exchange.method.map { "\($0) " } ?? "")\(path)"))
+                arrows.append(("Server-->>App", exchange.failure?.summary ?? ""))
+            case .screen(let screen):
+                arrows.append(("App->>User", "\(time) screen \(screen.toClass)"))
+            case .viewUpdate(let update):
+                guard let item = update.items.first(where: { $0.isAlert || $0.text.map(ViewRoles.readsAsError) == true })
+                else { continue }
+                arrows.append(("App->>User", "\(time) \(item.description)"))
+            case .log(let line) where line.level.isError:
+                arrows.append(("Note over App", "\(time) error logged: \(Markdown.truncate(line.message, 60))"))
+            case .exception(let exception):
+                arrows.append(("Note over App", "\(time) crash \(exception.name ?? "")"))
+            default:
+                continue
+            }
+        }
+        guard !arrows.isEmpty else { return [] }
+        let shown = arrows.suffix(mermaidLimit).map { "    \($0.0): \(mermaidText($0.1))" }
+        return ["```mermaid", "sequenceDiagram", "    participant User", "    participant App", "    participant Server"]
+            + shown + ["```"]
+    }
+
+    /// Message text Mermaid shows as written: the characters that end a message, start a comment or open markup
+    /// (`;`, `#`, `%`, quotes, angle brackets, backticks) as Mermaid's decimal entity codes, line breaks as spaces.
+    static func mermaidText(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case ";", "#", "%", "\"", "<", ">", "`", "{", "}":
+                result += "#\(character.unicodeScalars.first?.value ?? 32);"
+            case "\n", "\r": result += " "
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
