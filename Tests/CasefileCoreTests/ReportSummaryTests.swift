@@ -11,10 +11,15 @@ import Testing
         let text = try markdown("checkout-500.clue.zip")
         #expect(
             text.contains(
-                "- **HTTP 500 internal server error** — `https://api.shop.example/v1/orders` at 13.150 s (method not recorded)"
+                "- **Tap \"Pay now\" → /v1/orders → 500 → ShopApp.PaymentErrorView \"Payment failed\"** — confidence high"
             ))
-        #expect(text.contains("  - after: Finger up on `UIButton \"Pay now\"` at (187.5, 566) at 12.483 s"))
-        #expect(text.contains("  - then: screen changed to `ShopApp.PaymentErrorView` — \"Payment failed\""))
+        #expect(text.contains("  - at: tap 12.483 s · failure 13.150 s · error-screen 13.167 s"))
+        #expect(text.contains("  - method and latency: not recorded"))
+        #expect(text.contains("## Repro steps\n\n1. Open UIView \"Order total\" (0.000 s)\n"))
+        #expect(text.contains("4. Tap \"Pay now\" (12.483 s)\n5. /v1/orders fails: HTTP 500 (13.150 s)\n"))
+        #expect(text.contains("```mermaid\nsequenceDiagram\n"))
+        #expect(text.contains("    User->>App: 12.483 s tap #34;Pay now#34;\n    App->>Server: 13.150 s /v1/orders\n"))
+        #expect(text.contains("<details><summary>All 12 events</summary>"))
         #expect(text.contains(#"  - response body: `{"error":"payment_gateway_unavailable","request_id":"r-7f3a9c"}`"#))
         #expect(text.contains("| 13.167 s | Screen | `ShopApp.PaymentErrorView`"))
         #expect(text.contains("| 12.500 s | View |"))
@@ -39,9 +44,10 @@ import Testing
         let text = try markdown("offline-1009.clue.zip")
         #expect(
             text.contains(
-                "- **transport error NSURLErrorDomain -1009** — `https://api.shop.example/v1/orders?status=open` at 2.250 s"
-            ))
-        #expect(text.contains("  - then: view changed: \"You're offline. Check your connection.\" appeared at 2.267 s"))
+                "- **Tap \"Refresh\" → /v1/orders?status → transport error NSURLErrorDomain -1009 → UILabel"
+                    + " \"You're offline. Check your connection.\" added**"))
+        #expect(text.contains("  - at: tap 2.050 s · failure 2.250 s · error-message 2.267 s"))
+        #expect(text.contains("  - URL: `https://api.shop.example/v1/orders?status=open`"))
     }
 
     @Test func listsWarningsWithFileAndLine() throws {

@@ -7,8 +7,9 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.hasPrefix("# Bug report 1bd8b1d4ec00\n"))
-        #expect(result.stdout.contains("**HTTP 500 internal server error** — `https://api.shop.example/v1/orders`"))
-        #expect(result.stdout.contains("screen changed to `ShopApp.PaymentErrorView`"))
+        #expect(
+            result.stdout.contains(
+                "- **Tap \"Pay now\" → /v1/orders → 500 → ShopApp.PaymentErrorView \"Payment failed\"** — confidence"))
     }
 
     @Test func printsTheParsedModelAsJSON() throws {

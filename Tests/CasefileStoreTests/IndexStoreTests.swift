@@ -113,7 +113,7 @@ import Testing
         #expect(events.map(\.seq) == Array(0..<events.count))
         let summary = try String(
             contentsOf: output.appendingPathComponent(try #require(checkout.summaryPath)), encoding: .utf8)
-        #expect(summary.contains("**HTTP 500 internal server error**"))
+        #expect(summary.contains("→ /v1/orders → 500 →"))
     }
 
     @Test func aSecondRunIndexesNothing() async throws {

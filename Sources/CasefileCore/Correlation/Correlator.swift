@@ -69,13 +69,16 @@ public struct Correlator: Sendable {
         }
         let outcome = OutcomeFinder(window: outcomeWindow, stuckSpinner: stuckSpinner)
             .outcome(after: index, events: events, triggerEvent: trigger?.gesture.began ?? trigger?.gesture.end, end: end)
-        if outcome.kind != .silent {
-            evidence.append("\(outcome.kind.rawValue) \(Self.delay(outcome.time.map { $0 - time } ?? 0)) after the failure")
-            confidence += 0.1
+        if let shown = outcome.time {
+            evidence.append("\(outcome.kind.rawValue) \(Self.delay(shown - time)) after the failure")
         } else {
             evidence.append(outcome.description)
         }
-        let followUps = followUps(after: index, template: path, events: events)
+        if outcome.kind != .silent { confidence += 0.1 }
+        let isLast = !events[(index + 1)...].contains {
+            if case .network(let later) = $0.kind { later.failure != nil } else { false }
+        }
+        let followUps = followUps(after: index, template: path, events: events, isLastFailure: isLast)
         return CausalChain(
             trigger: trigger.map {
                 CausalChain.Trigger(
@@ -86,7 +89,11 @@ public struct Correlator: Sendable {
             confidence: (min(confidence, 0.95) * 100).rounded() / 100, evidence: evidence)
     }
 
-    private func followUps(after index: Int, template: String?, events: [TimelineEvent]) -> [CausalChain.FollowUp] {
+    /// Crashes, error logs and the first retry after the failure at `index`. A crash with no recorded time (Clue's
+    /// exception file) follows only the last failure.
+    private func followUps(
+        after index: Int, template: String?, events: [TimelineEvent], isLastFailure: Bool
+    ) -> [CausalChain.FollowUp] {
         let time = events[index].timestamp
         var result: [CausalChain.FollowUp] = []
         var retried = false
@@ -94,7 +101,7 @@ public struct Correlator: Sendable {
             let event = events[later]
             let delay = event.timestamp - time
             switch event.kind {
-            case .exception(let exception) where delay <= followUpWindow || !event.timeIsRecorded:
+            case .exception(let exception) where event.timeIsRecorded ? delay <= followUpWindow : isLastFailure:
                 let when = event.timeIsRecorded ? "\(Self.delay(delay)) later" : "at the end of the recording"
                 result.append(
                     CausalChain.FollowUp(

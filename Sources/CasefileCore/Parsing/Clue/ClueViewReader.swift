@@ -73,7 +73,7 @@ enum ClueViewReader {
                 }
                 continue
             }
-            if was.text != now.text, now.visible || was.visible {
+            if was.text != now.text, now.visible, was.visible {
                 items.append(ViewChange(kind: .textChanged, className: now.className, text: now.text, oldText: was.text))
             }
             if was.visible != now.visible {

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Writes Tests/Fixtures/Chains/*.clue: small hand-designed Clue recordings, one per correlation case, each described
+below with the chain a person expects from it (the tests in ChainTests.swift state the same expectations).
+
+One screen, ShopApp.CartView (375x667): title label "Cart", a coupon text field, a "Pay now" button at
+(35, 538, 305x55), a hidden spinner under it, a hidden error label; the recording indicator on top.
+Timestamps sit on the 60 Hz grid only loosely: correlation must not care.
+"""
+import copy
+import json
+import os
+import shutil
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures", "Chains")
+
+
+def view(cls, x, y, w, h, hidden=False, interactive=True, text=None, placeholder=None, subviews=()):
+    properties = {"frame": {"x": x, "y": y, "width": w, "height": h}, "hidden": hidden,
+                  "userInteractionEnabled": interactive}
+    if text is not None:
+        properties["text"] = text
+    if placeholder is not None:
+        properties["placeholder"] = placeholder
+    return {"class": cls, "properties": properties, "subviews": list(subviews)}
+
+
+def cart(spinner=False, button_enabled=True, button_text="Pay now", error=None, alert=None):
+    subviews = [
+        view("UILabel", 16, 80, 200, 24, interactive=False, text="Cart"),
+        view("UITextField", 16, 140, 343, 30, text="", placeholder="Coupon code"),
+        view("UIButton", 35, 538, 305, 55, interactive=button_enabled,
+             subviews=[view("UIButtonLabel", 128, 19, 60, 16, interactive=False, text=button_text)]),
+        view("UIActivityIndicatorView", 177, 603, 20, 20, hidden=not spinner, interactive=False),
+        view("UILabel", 16, 480, 343, 40, hidden=error is None, interactive=False, text=error or "Error"),
+        view("CLURecordIndicatorView", 0, 0, 375, 29,
+             subviews=[view("UILabel", 146, 6, 83, 17, interactive=False, text="Recording...")]),
+    ]
+    if alert:
+        subviews.append(view("_UIAlertControllerView", 52, 250, 270, 150, subviews=[
+            view("UILabel", 16, 20, 238, 22, interactive=False, text=alert[0]),
+            view("UILabel", 16, 50, 238, 40, interactive=False, text=alert[1]),
+            view("_UIAlertControllerActionView", 0, 106, 270, 44,
+                 subviews=[view("UILabel", 100, 12, 70, 20, interactive=False, text="OK")])]))
+    return view("ShopApp.CartView", 0, 0, 375, 667, subviews=subviews)
+
+
+def tap(t_down, t_up, x, y):
+    point = [{"tapCount": 1, "locationInWindow": {"x": x, "y": y}}]
+    return [{"type": "Began", "timestamp": t_down, "touches": point},
+            {"type": "Ended", "timestamp": t_up, "touches": point}]
+
+
+def response(t, url, status, body):
+    return [{"timestamp": t, "label": "DidReceiveResponse", "properties": [{
+        "class": "NSHTTPURLResponse", "URL": url, "MIMEType": "application/json", "expectedContentLength": len(body),
+        "statusCode": status, "localizedStringForStatusCode": "status %d" % status,
+        "allHeaderFields": {"Content-Type": "application/json"}}]},
+        {"timestamp": t, "label": "DidReceiveData", "properties": [{"HTTPBody": body}]}]
+
+
+def timeout(t, url):
+    return [{"timestamp": t, "label": "DidComplete", "properties": [{
+        "class": "NSError", "code": -1001, "domain": "NSURLErrorDomain",
+        "userInfo": {"NSLocalizedDescription": "The request timed out.", "NSErrorFailingURLStringKey": url},
+        "localizedDescription": "The request timed out.", "localizedFailureReason": ""}]}]
+
+
+def write(name, views, touches=(), network=(), exception=None):
+    folder = os.path.join(ROOT, name + ".clue")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(os.path.join(folder, "Info"))
+    os.makedirs(os.path.join(folder, "Modules"))
+
+    def lines(path, records):
+        with open(os.path.join(folder, path), "w") as out:
+            for record in records:
+                out.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False).replace("/", "\\/") + "\n")
+
+    lines("Info/info_device.json", [{"systemName": "iOS", "model": "iPhone", "systemVersion": "16.4",
+                                     "name": "QA iPhone", "batteryLevel": -1, "batteryState": 0}])
+    lines("Modules/module_view.json", [{"timestamp": t, "view": tree} for t, tree in views])
+    lines("Modules/module_interaction.json", list(touches))
+    lines("Modules/module_network.json", list(network))
+    if exception:
+        lines("Info/info_exception.json", [exception])
+
+
+PAY = (187.5, 566)
+TITLE = (60, 90)
+API = "https://api.shop.example"
+
+# 1. Background refresh: no touch at all; recommendations fail with 500 and nothing changes on screen.
+#    Expected: one chain, no trigger, outcome silent. The successful cart request makes no chain.
+write("background-refresh",
+      views=[(0, cart()), (9.0, cart())],
+      network=response(1.0, API + "/v1/cart", 200, '{"items":[]}')
+      + response(5.0, API + "/v1/recommendations?user=8812", 500, '{"error":"internal"}'))
+
+# 2. Two taps close together: "Pay now" at 3.0 s (the spinner shows at once), then a tap on the "Cart" title
+#    at 3.4 s, nearer to the failure. The order request fails with 500 at 4.0 s and an alert appears.
+#    Expected: trigger "Pay now", outcome alert "Payment failed — Please try again".
+write("two-taps",
+      views=[(0, cart()), (3.02, cart(spinner=True, button_enabled=False)),
+             (4.02, cart(alert=("Payment failed", "Please try again")))],
+      touches=tap(2.95, 3.0, *PAY) + tap(3.35, 3.4, *TITLE),
+      network=response(4.0, API + "/v1/orders", 500, '{"error":"gateway"}'))
+
+# 3. A retry that succeeds: "Pay now" at 2.0 s, 503 at 2.5 s, the error label shows "Couldn't reach the
+#    server"; "Pay now" again at 6.0 s and the same endpoint answers 200 at 6.4 s.
+#    Expected: one chain (the 503) with the follow-up retry-succeeded; the 200 makes no chain.
+write("retry-succeeds",
+      views=[(0, cart()), (2.52, cart(error="Couldn't reach the server")), (6.42, cart())],
+      touches=tap(1.95, 2.0, *PAY) + tap(5.95, 6.0, *PAY),
+      network=response(2.5, API + "/v1/orders", 503, '{"error":"unavailable"}')
+      + response(6.4, API + "/v1/orders", 200, '{"order":"A-1"}'))
+
+# 4. A crash 2 s after a failed request: "Pay now" at 1.0 s, 500 at 1.5 s, the app raises an uncaught exception.
+#    Clue writes info_exception.json with no time: it ends the recording, whose last snapshot is at 3.5 s.
+#    Expected: trigger "Pay now", follow-up crash (NSInvalidArgumentException).
+write("crash-after-failure",
+      views=[(0, cart()), (3.5, cart())],
+      touches=tap(0.95, 1.0, *PAY),
+      network=response(1.5, API + "/v1/orders/8812/pay", 500, '{"error":"gateway"}'),
+      exception={"name": "NSInvalidArgumentException",
+                 "reson": "*** -[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object",
+                 "userInfo": "", "callStackReturnAddresses": [], "callStackSymbols": []})
+
+# 5. A silent stuck spinner: "Pay now" at 1.0 s, the spinner shows and the button disables at 1.02 s, the request
+#    times out at 8.0 s, and the spinner is still there when the recording ends at 17.0 s.
+#    Expected: trigger "Pay now", outcome stuck-spinner (9 s).
+write("stuck-spinner",
+      views=[(0, cart()), (1.02, cart(spinner=True, button_enabled=False)), (17.0, cart(spinner=True, button_enabled=False))],
+      touches=tap(0.95, 1.0, *PAY),
+      network=timeout(8.0, API + "/v1/orders"))
