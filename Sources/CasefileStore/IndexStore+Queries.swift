@@ -31,7 +31,7 @@ public struct IndexedEvent: Sendable, Hashable {
     public var seq: Int
     /// Seconds on the recording clock.
     public var timestamp: Double
-    /// `touch`, `network`, `screen`, `view`, `exception` or `custom`.
+    /// `touch`, `network`, `screen`, `view`, `exception`, `custom` or `log`.
     public var kind: String
     /// One line describing the event.
     public var summary: String
@@ -148,6 +148,8 @@ public enum IndexTable: String, Sendable, CaseIterable {
     case debugFiles = "debug_files"
     /// Links between reports and the inputs they were found in.
     case reportInputs = "report_inputs"
+    /// Causal chains.
+    case chains
 }
 
 /// A crash row of the index.

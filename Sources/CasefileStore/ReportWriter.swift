@@ -29,11 +29,30 @@ enum ReportWriter {
             try insert(event, seq: seq, report: report.id, db)
         }
         try CrashWriter.insert(report.crashes, report: report.id, details: crashDetails, db)
+        for (ordinal, chain) in report.correlation.chains.enumerated() {
+            try insert(chain, ordinal: ordinal, report: report.id, db)
+        }
         for warning in report.warnings {
             try db.cachedStatement(
                 sql: "INSERT INTO report_warnings (report_id, file, line, message) VALUES (?, ?, ?, ?)"
             ).execute(arguments: [report.id, warning.file, warning.line, warning.message])
         }
+    }
+
+    private static func insert(_ chain: CausalChain, ordinal: Int, report: String, _ db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO chains (report_id, ordinal, trigger_seq, trigger_at, trigger, exchange_seq, failure_at,
+                endpoint, status, failure, outcome_kind, outcome_seq, outcome, follow_ups_json, confidence,
+                evidence_json)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            report, ordinal, chain.trigger?.event, chain.trigger?.time, chain.trigger?.description, chain.exchange.event,
+            chain.exchange.time, chain.exchange.template, chain.exchange.status, chain.exchange.failure,
+            chain.outcome.kind.rawValue, chain.outcome.event, chain.outcome.description,
+            try StoreJSON.text(chain.followUps), chain.confidence, try StoreJSON.text(chain.evidence),
+        ])
     }
 
     private static func insert(_ event: TimelineEvent, seq: Int, report: String, _ db: Database) throws {

@@ -265,6 +265,29 @@ enum Schema {
             }
             try db.create(index: "inputs_by_path", on: "inputs", columns: ["path"])
         }
+        migrator.registerMigration("v9-chains") { db in
+            // One row per causal chain: a failed request, the tap that most plausibly triggered it, what the
+            // screen did next; seq columns point into timeline_events of the same report.
+            try db.create(table: "chains") { t in
+                t.column("report_id", .text).notNull().references("reports", onDelete: .cascade)
+                t.column("ordinal", .integer).notNull()
+                t.column("trigger_seq", .integer)
+                t.column("trigger_at", .double)
+                t.column("trigger", .text)
+                t.column("exchange_seq", .integer).notNull()
+                t.column("failure_at", .double).notNull()
+                t.column("endpoint", .text)
+                t.column("status", .integer)
+                t.column("failure", .text).notNull()
+                t.column("outcome_kind", .text).notNull().indexed()
+                t.column("outcome_seq", .integer)
+                t.column("outcome", .text).notNull()
+                t.column("follow_ups_json", .text).notNull()
+                t.column("confidence", .double).notNull()
+                t.column("evidence_json", .text).notNull()
+                t.primaryKey(["report_id", "ordinal"])
+            }
+        }
         return migrator
     }
 }

@@ -65,7 +65,7 @@ import Testing
         #expect(
             try IndexStore.inMemory().appliedMigrations() == [
                 "v1-foundation", "v2-crashes", "v3-symbolication", "v4-symbol-cache", "v5-debug-files",
-                "v6-groups", "v7-compact-crashes", "v8-input-signatures",
+                "v6-groups", "v7-compact-crashes", "v8-input-signatures", "v9-chains",
             ])
     }
 
@@ -114,6 +114,17 @@ import Testing
         let summary = try String(
             contentsOf: output.appendingPathComponent(try #require(checkout.summaryPath)), encoding: .utf8)
         #expect(summary.contains("→ /v1/orders → 500 →"))
+        // The chain: the "Pay now" tap (seq 8, finger up at 12.483 s), the 500 (seq 10), the error screen (seq 11).
+        let chains = try store.chains(reportID: checkout.id)
+        try #require(chains.count == 1)
+        #expect(chains[0].trigger == "Tap \"Pay now\"")
+        #expect(chains[0].triggerSeq == 8)
+        #expect(events[8].kind == "touch")
+        #expect(chains[0].exchangeSeq == payment.seq)
+        #expect(chains[0].endpoint == "/v1/orders")
+        #expect(chains[0].status == 500)
+        #expect(chains[0].outcomeKind == "error-screen")
+        #expect(chains[0].outcome == "ShopApp.PaymentErrorView \"Payment failed\"")
     }
 
     @Test func aSecondRunIndexesNothing() async throws {
