@@ -132,3 +132,30 @@ write("stuck-spinner",
       views=[(0, cart()), (1.02, cart(spinner=True, button_enabled=False)), (17.0, cart(spinner=True, button_enabled=False))],
       touches=tap(0.95, 1.0, *PAY),
       network=timeout(8.0, API + "/v1/orders"))
+
+# 6. Attachments: the checkout recording of SampleReports (tap "Pay now" 12.483 s, HTTP 500 at 13.150 s) zipped with
+#    an app log beside it, and an Info/info_session.json saying the recording started at 13:02:00.000 local time.
+#    Expected: the log's lines at 13:01:58.500 → −1.5 s, 13:02:12.490 → 12.49 s, 13:02:13.160 → 13.16 s (an error,
+#    with a continuation line), 13:02:13.170 → 13.17 s; the chain gains the follow-up "error logged".
+import zipfile
+
+SAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "SampleReports",
+                      "5B0F1C2E-9D4A-4C61-8E07-3A1F6B2C9D10.clue")
+LOG = """13:01:58.500 INFO [App-🚀] AppDelegate.application(_:didFinishLaunchingWithOptions:):42 - Launched 2.3.1 (412)
+13:02:12.490 DEBUG [Checkout-💳] CheckoutViewModel.pay():80 - Pay tapped, cart 8812
+13:02:13.160 ERROR [Network-🌐] APIClient.handle(_:):131 - POST /v1/orders failed: 500 payment_gateway_unavailable
+  request_id r-7f3a9c
+13:02:13.170 WARNING [Checkout-💳] CheckoutViewModel.showError(_:):96 - Showing PaymentErrorView
+"""
+attachments = os.path.join(ROOT, "..", "Attachments")
+os.makedirs(attachments, exist_ok=True)
+with zipfile.ZipFile(os.path.join(attachments, "checkout-with-log.zip"), "w", zipfile.ZIP_DEFLATED) as archive:
+    for folder, _, files in sorted(os.walk(SAMPLE)):
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            relative = os.path.relpath(path, SAMPLE)
+            archive.writestr(zipfile.ZipInfo("checkout.clue/" + relative, (2026, 11, 20, 13, 2, 30)),
+                             open(path, "rb").read())
+    archive.writestr(zipfile.ZipInfo("checkout.clue/Info/info_session.json", (2026, 11, 20, 13, 2, 30)),
+                     '{"recordingStart":"2026-11-20T13:02:00.000+01:00","appVersion":"2.3.1","build":"412"}\n')
+    archive.writestr(zipfile.ZipInfo("app.log", (2026, 11, 20, 13, 2, 30)), LOG.encode())

@@ -111,7 +111,8 @@ public struct Correlator: Sendable {
                 result.append(
                     CausalChain.FollowUp(
                         kind: .errorLog, event: later, time: event.timestamp,
-                        description: "\(line.level.rawValue) logged \(Self.delay(delay)) later: \(line.message)"))
+                        description: "\(line.level.rawValue) logged \(Self.delay(delay)) later: "
+                            + (line.message.split(separator: "\n").first.map(String.init) ?? "")))
             case .network(let retry) where !retried && delay <= retryWindow && template != nil
                 && retry.url.map(URLTemplate.path) == template:
                 retried = true

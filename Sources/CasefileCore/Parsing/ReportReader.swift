@@ -23,6 +23,7 @@ public struct ReportReader: Sendable {
         var reports = located.packages.map(ClueReportParser().parse)
         var failures: [InputError] = []
         let crashParser = CrashReportParser()
+        var logs: [(entry: ArchiveEntry, lines: [AppLogParser.Entry])] = []
         for entry in located.unrecognized {
             guard let bytes = entry.bytes else {
                 notes.append("entry '\(entry.path)': media outside a report; ignored")
@@ -35,8 +36,25 @@ public struct ReportReader: Sendable {
             case .unreadable(let reason):
                 failures.append(InputError(input: input.path, entry: entry.path, reason: reason))
             case .notACrashReport:
-                notes.append("entry '\(entry.path)': not a recognized report format; ignored")
+                if let lines = AppLogParser.parse(bytes) {
+                    logs.append((entry, lines))
+                } else {
+                    notes.append("entry '\(entry.path)': not a recognized report format; ignored")
+                }
             }
+        }
+        for log in logs {
+            // The report in the same folder, else the only recording of the input.
+            let recordings = reports.indices.filter { reports[$0].format == .clue }
+            let sameFolder = recordings.last { index in
+                let root = reports[index].source.root
+                return root.isEmpty || log.entry.path.hasPrefix(root + "/")
+            }
+            guard let target = sameFolder ?? (recordings.count == 1 ? recordings.first : nil) else {
+                notes.append("entry '\(log.entry.path)': app log with no recording to attach to; ignored")
+                continue
+            }
+            reports[target] = AttachmentAligner.attach(log.lines, file: log.entry.path, to: reports[target])
         }
         guard !reports.isEmpty else {
             throw failures.first ?? InputError(input: input.path, reason: Self.emptyReason(input, located))
