@@ -154,6 +154,14 @@ if only == "large-symbols" {
     try LargeSymbolsBenchmark.run(folder: URL(fileURLWithPath: folder))
 }
 
+// Correlation: events correlated per second; with a folder, also write a recording of 10,000 events there.
+if only == "correlation" {
+    CorrelationBenchmark.eventsPerSecond()
+    if let folder = CommandLine.arguments.dropFirst(3).first {
+        try CorrelationBenchmark.writeRecording(to: URL(fileURLWithPath: folder))
+    }
+}
+
 // The floor for an inbox (Scripts/make-inbox.py wrote it): hash, decompress, read, one row per report.
 if only == "floor" {
     guard let inbox = CommandLine.arguments.dropFirst(3).first, let database = CommandLine.arguments.dropFirst(4).first

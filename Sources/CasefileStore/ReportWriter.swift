@@ -48,7 +48,8 @@ enum ReportWriter {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            report, ordinal, chain.trigger?.event, chain.trigger?.time, chain.trigger?.description, chain.exchange.event,
+            report, ordinal, chain.trigger?.event, chain.trigger?.time, chain.trigger?.description,
+            chain.exchange.event,
             chain.exchange.time, chain.exchange.template, chain.exchange.status, chain.exchange.failure,
             chain.outcome.kind.rawValue, chain.outcome.event, chain.outcome.description,
             try StoreJSON.text(chain.followUps), chain.confidence, try StoreJSON.text(chain.evidence),

@@ -42,12 +42,16 @@ import Testing
         #expect(chain.trigger?.label == "Pay now")
         let followUp = try #require(chain.followUps.first)
         #expect(followUp.kind == .errorLog)
-        #expect(followUp.description == "error logged 0.01 s later: POST /v1/orders failed: 500 payment_gateway_unavailable")
+        #expect(
+            followUp.description == "error logged 0.01 s later: POST /v1/orders failed: 500 payment_gateway_unavailable"
+        )
     }
 
     @Test func theSummaryShowsTheLog() throws {
         let text = ReportSummary().render(try report())
-        #expect(text.contains("  - then: error logged 0.01 s later: POST /v1/orders failed: 500 payment_gateway_unavailable"))
+        #expect(
+            text.contains(
+                "  - then: error logged 0.01 s later: POST /v1/orders failed: 500 payment_gateway_unavailable"))
         #expect(text.contains("| 13.160 s | **Log error** | [Network-🌐] `APIClient.handle(_:):131`"))
         #expect(text.contains("    Note over App: 13.160 s error logged: POST /v1/orders failed: 500"))
     }

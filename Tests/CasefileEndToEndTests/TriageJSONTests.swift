@@ -38,7 +38,8 @@ import Testing
         let text = try Casefile.run(["triage", "--format", "json", Casefile.sample("checkout-500.clue.zip")]).stdout
         let broken = try JSON.parse(text.replacingOccurrences(of: "\"touch\" : {", with: "\"touch\" : {\"_0\": 1, "))
         #expect(validator.errors(of: broken).contains { $0.hasSuffix("unexpected key _0") })
-        let wrongVersion = try JSON.parse(text.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2"))
+        let wrongVersion = try JSON.parse(
+            text.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2"))
         #expect(validator.errors(of: wrongVersion) == ["$.schemaVersion: expected number(1.0), found number(2.0)"])
     }
 

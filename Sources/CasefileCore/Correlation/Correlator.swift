@@ -35,7 +35,8 @@ public struct Correlator: Sendable {
         for (index, event) in events.enumerated() {
             guard case .network(let exchange) = event.kind, let failure = exchange.failure else { continue }
             chains.append(
-                chain(failure: failure, exchange: exchange, at: index, events: events, gestures: gestures, end: duration))
+                chain(
+                    failure: failure, exchange: exchange, at: index, events: events, gestures: gestures, end: duration))
         }
         let crash = events.lastIndex { if case .exception = $0.kind { true } else { false } }
         let beforeCrash = crash.map { Array(max(0, $0 - eventsBeforeCrash)..<$0) } ?? []
@@ -68,7 +69,8 @@ public struct Correlator: Sendable {
             confidence = touched ? 0.4 : 0.6
         }
         let outcome = OutcomeFinder(window: outcomeWindow, stuckSpinner: stuckSpinner)
-            .outcome(after: index, events: events, triggerEvent: trigger?.gesture.began ?? trigger?.gesture.end, end: end)
+            .outcome(
+                after: index, events: events, triggerEvent: trigger?.gesture.began ?? trigger?.gesture.end, end: end)
         if let shown = outcome.time {
             evidence.append("\(outcome.kind.rawValue) \(Self.delay(shown - time)) after the failure")
         } else {
@@ -100,6 +102,8 @@ public struct Correlator: Sendable {
         for later in events.indices where later > index {
             let event = events[later]
             let delay = event.timestamp - time
+            // Nothing timed counts past the longest window; an untimed crash sits at the very end.
+            if delay > max(retryWindow, followUpWindow), event.timeIsRecorded, !isLastFailure { break }
             switch event.kind {
             case .exception(let exception) where event.timeIsRecorded ? delay <= followUpWindow : isLastFailure:
                 let when = event.timeIsRecorded ? "\(Self.delay(delay)) later" : "at the end of the recording"
@@ -113,7 +117,8 @@ public struct Correlator: Sendable {
                         kind: .errorLog, event: later, time: event.timestamp,
                         description: "\(line.level.rawValue) logged \(Self.delay(delay)) later: "
                             + (line.message.split(separator: "\n").first.map(String.init) ?? "")))
-            case .network(let retry) where !retried && delay <= retryWindow && template != nil
+            case .network(let retry)
+            where !retried && delay <= retryWindow && template != nil
                 && retry.url.map(URLTemplate.path) == template:
                 retried = true
                 let failed = retry.failure != nil
@@ -121,7 +126,9 @@ public struct Correlator: Sendable {
                     CausalChain.FollowUp(
                         kind: failed ? .retryFailed : .retrySucceeded, event: later, time: event.timestamp,
                         description: "retried \(Self.delay(delay)) later: "
-                            + (failed ? "failed again (\(retry.failure?.summary ?? ""))" : "succeeded (\(retry.statusCode.map(String.init) ?? "no error"))")))
+                            + (failed
+                                ? "failed again (\(retry.failure?.summary ?? ""))"
+                                : "succeeded (\(retry.statusCode.map(String.init) ?? "no error"))")))
             default:
                 continue
             }

@@ -21,7 +21,9 @@ struct OutcomeFinder {
             case .screen(let screen):
                 let texts = screen.texts.prefix(1).map { "\"\($0)\"" }.joined(separator: " ")
                 let name = "\(screen.toClass)\(texts.isEmpty ? "" : " \(texts)")"
-                if ViewRoles.readsAsError(screen.toClass) || screen.texts.prefix(3).contains(where: ViewRoles.readsAsError) {
+                if ViewRoles.readsAsError(screen.toClass)
+                    || screen.texts.prefix(3).contains(where: ViewRoles.readsAsError)
+                {
                     found.append((1, outcome(.errorScreen, later, event, name)))
                 } else if screen.toClass == screenBefore {
                     found.append((3, outcome(.navigationBack, later, event, "back to \(name)")))

@@ -43,7 +43,9 @@ enum ReproSteps {
             chain.outcome.kind != .viewChange
         {
             let text = "See \(chain.outcome.description)"
-            if steps.last?.text != text { steps.append(ReproStep(time: events[shown].timestamp, text: text, events: [shown])) }
+            if steps.last?.text != text {
+                steps.append(ReproStep(time: events[shown].timestamp, text: text, events: [shown]))
+            }
         }
         if steps.count > limit, let first = steps.first {
             steps = [first] + steps.suffix(limit - 1)

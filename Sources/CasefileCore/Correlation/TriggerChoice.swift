@@ -10,13 +10,23 @@ struct TriggerChoice {
 
     /// The least score a tap needs to be named as the trigger.
     static let threshold = 0.45
+    /// The most taps scored per failure: the nearest ones before it (a person does not tap faster than this within
+    /// the window; a recording that does is noise, and scoring every tap would make correlation quadratic).
+    static let candidateLimit = 12
 
     /// The best tap before the event at `index` (time `time`), or `nil` when none is plausible.
     static func best(
         among gestures: [Gesture], before index: Int, at time: Double, window: Double, path: String?,
         events: [TimelineEvent]
     ) -> TriggerChoice? {
-        let candidates = gestures.filter { $0.kind == .tap && $0.end < index && time - $0.time <= window }
+        // Gestures are in time order: binary-search the window's start instead of scanning them all.
+        var low = 0
+        var high = gestures.count
+        while low < high {
+            let middle = (low + high) / 2
+            if time - gestures[middle].time > window { low = middle + 1 } else { high = middle }
+        }
+        let candidates = gestures[low...].prefix { $0.end < index }.filter { $0.kind == .tap }.suffix(candidateLimit)
         let scored = candidates.map { score($0, failureAt: time, failureIndex: index, path: path, events: events) }
         // Ties go to the later tap: the nearer one in time.
         guard let best = scored.reversed().max(by: { $0.score < $1.score }), best.score >= threshold else {
@@ -42,7 +52,9 @@ struct TriggerChoice {
             if ViewRoles.isTextInput(target.className) {
                 score -= 0.2
                 evidence.append("tap on the text input \(name) \(delay) before (focuses a field)")
-            } else if ViewRoles.isControl(target.className) || target.path.dropLast().contains(where: ViewRoles.isControl) {
+            } else if ViewRoles.isControl(target.className)
+                || target.path.dropLast().contains(where: ViewRoles.isControl)
+            {
                 score += 0.3
                 evidence.append("tap on the control \(name) \(delay) before the failure")
             } else {
@@ -82,7 +94,8 @@ struct TriggerChoice {
                     || item.kind == .disabled
                     || (item.kind == .textChanged && item.text.map(ViewRoles.readsAsBusy) == true)
                 if busy {
-                    return "the screen answered the tap \(Correlator.delay(event.timestamp - start)) later: \(item.description)"
+                    return
+                        "the screen answered the tap \(Correlator.delay(event.timestamp - start)) later: \(item.description)"
                 }
             }
         }

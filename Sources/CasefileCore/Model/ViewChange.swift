@@ -57,7 +57,8 @@ public struct ViewChange: Sendable, Codable, Hashable {
         case .added: return isAlert ? "alert added\(text.map { ": \"\($0)\"" } ?? "")" : "\(named) added"
         case .removed: return isAlert ? "alert dismissed\(text.map { ": \"\($0)\"" } ?? "")" : "\(named) removed"
         case .textChanged:
-            return "\(className) \(oldText.map { "\"\($0)\"" } ?? "(no text)") → \(text.map { "\"\($0)\"" } ?? "(no text)")"
+            return
+                "\(className) \(oldText.map { "\"\($0)\"" } ?? "(no text)") → \(text.map { "\"\($0)\"" } ?? "(no text)")"
         case .shown, .hidden, .enabled, .disabled: return "\(named) \(kind.rawValue)"
         }
     }

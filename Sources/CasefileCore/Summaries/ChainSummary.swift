@@ -17,7 +17,9 @@ enum ChainSummary {
             var times: [String] = []
             if let trigger = chain.trigger { times.append("tap \(Markdown.seconds(trigger.time))") }
             times.append("failure \(Markdown.seconds(chain.exchange.time))")
-            if let time = chain.outcome.time { times.append("\(chain.outcome.kind.rawValue) \(Markdown.seconds(time))") }
+            if let time = chain.outcome.time {
+                times.append("\(chain.outcome.kind.rawValue) \(Markdown.seconds(time))")
+            }
             lines.append("  - at: " + times.joined(separator: " · "))
             if let url = chain.exchange.url { lines.append("  - URL: \(Markdown.code(url))") }
             if chain.exchange.method == nil {
@@ -68,7 +70,8 @@ enum ChainSummary {
             case .screen(let screen):
                 arrows.append(("App->>User", "\(time) screen \(screen.toClass)"))
             case .viewUpdate(let update):
-                guard let item = update.items.first(where: { $0.isAlert || $0.text.map(ViewRoles.readsAsError) == true })
+                guard
+                    let item = update.items.first(where: { $0.isAlert || $0.text.map(ViewRoles.readsAsError) == true })
                 else { continue }
                 arrows.append(("App->>User", "\(time) \(item.description)"))
             case .log(let line) where line.level.isError:
@@ -81,7 +84,9 @@ enum ChainSummary {
         }
         guard !arrows.isEmpty else { return [] }
         let shown = arrows.suffix(mermaidLimit).map { "    \($0.0): \(mermaidText($0.1))" }
-        return ["```mermaid", "sequenceDiagram", "    participant User", "    participant App", "    participant Server"]
+        return [
+            "```mermaid", "sequenceDiagram", "    participant User", "    participant App", "    participant Server",
+        ]
             + shown + ["```"]
     }
 

@@ -28,8 +28,11 @@ enum EventDescription {
                 + (event.timeIsRecorded ? "" : " (time not recorded: placed at the end)")
         case .custom(let custom): Markdown.code(Markdown.truncate(custom.record.compactText, 160))
         case .log(let line):
-            [line.context.map { "[\($0)]" }, line.function.map { Markdown.code($0 + (line.sourceLine.map { ":\($0)" } ?? "")) }]
-                .compactMap { $0 }.joined(separator: " ") + " " + Markdown.code(Markdown.truncate(line.message, 200))
+            [
+                line.context.map { "[\($0)]" },
+                line.function.map { Markdown.code($0 + (line.sourceLine.map { ":\($0)" } ?? "")) },
+            ]
+            .compactMap { $0 }.joined(separator: " ") + " " + Markdown.code(Markdown.truncate(line.message, 200))
         }
     }
 

@@ -74,7 +74,8 @@ enum ClueViewReader {
                 continue
             }
             if was.text != now.text, now.visible, was.visible {
-                items.append(ViewChange(kind: .textChanged, className: now.className, text: now.text, oldText: was.text))
+                items.append(
+                    ViewChange(kind: .textChanged, className: now.className, text: now.text, oldText: was.text))
             }
             if was.visible != now.visible {
                 covered.insert(now.key)
@@ -140,7 +141,9 @@ enum ClueViewReader {
         func walk(_ node: ViewNode, parent: String, key: String, visible: Bool) {
             guard node.className != ViewNode.recordingIndicator else { return }
             let isVisible = visible && !node.hidden
-            let label = node.className.contains("Alert") ? node.visibleTexts(limit: 2).joined(separator: " — ") : node.displayText
+            let label =
+                node.className.contains("Alert")
+                ? node.visibleTexts(limit: 2).joined(separator: " — ") : node.displayText
             result.append(
                 Flat(
                     key: key, parent: parent, className: node.className, text: node.text,
