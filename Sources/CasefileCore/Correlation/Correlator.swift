@@ -31,22 +31,25 @@ public struct Correlator: Sendable {
     public func correlation(of timeline: Timeline, duration: Double? = nil) -> Correlation {
         let events = timeline.events
         let gestures = Gesture.gestures(in: timeline)
-        var chains: [CausalChain] = []
-        for (index, event) in events.enumerated() {
-            guard case .network(let exchange) = event.kind, let failure = exchange.failure else { continue }
-            chains.append(
-                chain(
-                    failure: failure, exchange: exchange, at: index, events: events, gestures: gestures, end: duration))
+        let failures: [(index: Int, exchange: NetworkExchange, failure: NetworkFailure)] = events.indices.compactMap {
+            guard case .network(let exchange) = events[$0].kind, let failure = exchange.failure else { return nil }
+            return ($0, exchange, failure)
+        }
+        let chains = failures.map {
+            chain(
+                failure: $0.failure, exchange: $0.exchange, at: $0.index,
+                isLastFailure: $0.index == failures.last?.index,
+                events: events, gestures: gestures, end: duration)
         }
         let crash = events.lastIndex { if case .exception = $0.kind { true } else { false } }
         let beforeCrash = crash.map { Array(max(0, $0 - eventsBeforeCrash)..<$0) } ?? []
-        let steps = ReproSteps.steps(events: events, gestures: gestures, chains: chains)
+        let steps = ReproSteps.steps(events: events, gestures: gestures, chains: chains, crash: crash)
         return Correlation(chains: chains, steps: steps, beforeCrash: beforeCrash)
     }
 
     private func chain(
-        failure: NetworkFailure, exchange: NetworkExchange, at index: Int, events: [TimelineEvent],
-        gestures: [Gesture], end: Double?
+        failure: NetworkFailure, exchange: NetworkExchange, at index: Int, isLastFailure: Bool,
+        events: [TimelineEvent], gestures: [Gesture], end: Double?
     ) -> CausalChain {
         let time = events[index].timestamp
         let path = exchange.url.map(URLTemplate.path)
@@ -77,10 +80,7 @@ public struct Correlator: Sendable {
             evidence.append(outcome.description)
         }
         if outcome.kind != .silent { confidence += 0.1 }
-        let isLast = !events[(index + 1)...].contains {
-            if case .network(let later) = $0.kind { later.failure != nil } else { false }
-        }
-        let followUps = followUps(after: index, template: path, events: events, isLastFailure: isLast)
+        let followUps = followUps(after: index, template: path, events: events, isLastFailure: isLastFailure)
         return CausalChain(
             trigger: trigger.map {
                 CausalChain.Trigger(

@@ -65,6 +65,11 @@ public struct Gesture: Sendable, Hashable {
         return result
     }
 
+    /// The gestures by the timeline position of their last record.
+    public static func byEnd(_ gestures: [Gesture]) -> [Int: Gesture] {
+        Dictionary(gestures.map { ($0.end, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     private static func distance(_ a: TouchPoint, _ b: TouchPoint) -> Double {
         ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
     }

@@ -97,15 +97,11 @@ struct OutcomeFinder {
         }
     }
 
-    /// The root class of the screen shown before the one visible at `index`.
+    /// The root class of the screen shown before the one visible at `index`: where the last screen change at or
+    /// before it came from.
     private func previousScreen(before index: Int, events: [TimelineEvent]) -> String? {
-        var current: String?
         for earlier in stride(from: min(index, events.count - 1), through: 0, by: -1) {
-            guard case .screen(let screen) = events[earlier].kind else { continue }
-            if current == nil {
-                current = screen.toClass
-                if let from = screen.fromClass { return from }
-            }
+            if case .screen(let screen) = events[earlier].kind { return screen.fromClass }
         }
         return nil
     }

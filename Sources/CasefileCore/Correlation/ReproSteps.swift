@@ -5,15 +5,13 @@ enum ReproSteps {
     /// The most steps kept; earlier ones are dropped after the first screen.
     static let limit = 15
 
-    static func steps(events: [TimelineEvent], gestures: [Gesture], chains: [CausalChain]) -> [ReproStep] {
-        let crash = events.lastIndex { if case .exception = $0.kind { true } else { false } }
+    /// The steps up to the last failure of `chains` or the crash at position `crash`, whichever is later.
+    static func steps(events: [TimelineEvent], gestures: [Gesture], chains: [CausalChain], crash: Int?) -> [ReproStep] {
         guard let last = [chains.last?.exchange.event, crash].compactMap({ $0 }).max() else { return [] }
-        let gestureAt = Dictionary(gestures.map { ($0.end, $0) }, uniquingKeysWith: { first, _ in first })
+        let gestureAt = Gesture.byEnd(gestures)
         var steps: [ReproStep] = []
         func add(_ text: String, _ index: Int) {
-            if let previous = steps.last, previous.text.hasPrefix(text),
-                previous.text == text || previous.text.hasPrefix(text + " ×")
-            {
+            if let previous = steps.last, previous.text == text || previous.text.hasPrefix(text + " ×") {
                 steps[steps.count - 1].events.append(index)
                 steps[steps.count - 1].text = "\(text) ×\(steps[steps.count - 1].events.count)"
             } else {

@@ -37,6 +37,10 @@ public struct ViewChange: Sendable, Codable, Hashable {
 
     /// Whether the view is an alert (`UIAlertController`'s views, or an app's own `…AlertView`).
     public var isAlert: Bool {
+        ViewChange.isAlert(className)
+    }
+
+    static func isAlert(_ className: String) -> Bool {
         className.contains("Alert")
     }
 

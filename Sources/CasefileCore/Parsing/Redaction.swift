@@ -7,11 +7,13 @@ enum Redaction {
 
     /// A header value, or `[redacted]` when the header carries a credential.
     static func headerValue(name: String, value: String) -> String {
+        isSecretHeader(name) ? "[redacted]" : value
+    }
+
+    /// Whether the header carries a credential or session state.
+    static func isSecretHeader(_ name: String) -> Bool {
         let lower = name.lowercased()
-        if secretHeaders.contains(lower) || lower.contains("token") || lower.contains("secret") {
-            return "[redacted]"
-        }
-        return value
+        return secretHeaders.contains(lower) || lower.contains("token") || lower.contains("secret")
     }
 
     /// What a user typed into a text field, which may be a password or a card number: only its length is kept.

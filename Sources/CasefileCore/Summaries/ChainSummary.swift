@@ -54,8 +54,7 @@ enum ChainSummary {
     /// A Mermaid sequence diagram of taps, failed requests, screens, errors logged and the crash.
     static func mermaid(_ report: Report) -> [String] {
         var arrows: [(String, String)] = []
-        let gestures = Dictionary(
-            Gesture.gestures(in: report.timeline).map { ($0.end, $0) }, uniquingKeysWith: { first, _ in first })
+        let gestures = Gesture.byEnd(Gesture.gestures(in: report.timeline))
         for (index, event) in report.timeline.events.enumerated() {
             let time = event.timeIsRecorded ? Markdown.seconds(event.timestamp) : "end"
             switch event.kind {

@@ -6,9 +6,7 @@ enum Curl {
         guard let method = exchange.method, let url = exchange.url else { return nil }
         var parts = ["curl", "-X", method]
         for header in exchange.requestHeaders {
-            let value =
-                Redaction.headerValue(name: header.name, value: header.value) == header.value
-                ? header.value : "REDACTED"
+            let value = Redaction.isSecretHeader(header.name) ? "REDACTED" : header.value
             parts += ["-H", quoted("\(header.name): \(value)")]
         }
         if let body = exchange.requestBody, !body.isEmpty {

@@ -97,8 +97,11 @@ enum AppLogParser {
             number: number, secondsOfDay: seconds)
     }
 
-    /// `HH:mm:ss.SSS…` at `start`: seconds since midnight and the end of the clock.
-    private static func clock(_ text: Substring, from start: Substring.Index) -> (Double, Substring.Index)? {
+    /// `HH:mm:ss.SSS…` at `start`: seconds since midnight and the end of the clock; at least `minimumFraction`
+    /// digits after the point (a log line has three; an ISO-8601 time may have none, and then no point).
+    static func clock(
+        _ text: Substring, from start: Substring.Index, minimumFraction: Int = 3
+    ) -> (Double, Substring.Index)? {
         let bytes = Array(text[start...].utf8.prefix(15))
         func digits(_ at: Int, _ count: Int) -> Int? {
             guard at + count <= bytes.count else { return nil }
@@ -109,20 +112,21 @@ enum AppLogParser {
             }
             return value
         }
-        guard bytes.count >= 12, bytes[2] == 0x3A, bytes[5] == 0x3A, bytes[8] == 0x2E,
+        guard bytes.count >= 8, bytes[2] == 0x3A, bytes[5] == 0x3A,
             let hours = digits(0, 2), let minutes = digits(3, 2), let seconds = digits(6, 2), hours < 24,
             minutes < 60, seconds < 61
         else { return nil }
+        let hasPoint = bytes.count > 8 && bytes[8] == 0x2E
         var fractionDigits = 0
         var fraction = 0.0
         var scale = 0.1
-        while 9 + fractionDigits < bytes.count, (0x30...0x39).contains(bytes[9 + fractionDigits]) {
+        while hasPoint, 9 + fractionDigits < bytes.count, (0x30...0x39).contains(bytes[9 + fractionDigits]) {
             fraction += Double(bytes[9 + fractionDigits] - 0x30) * scale
             scale /= 10
             fractionDigits += 1
         }
-        guard fractionDigits >= 3 else { return nil }
-        let end = text.utf8.index(start, offsetBy: 9 + fractionDigits)
+        guard fractionDigits >= minimumFraction, !hasPoint || fractionDigits > 0 else { return nil }
+        let end = text.utf8.index(start, offsetBy: hasPoint ? 9 + fractionDigits : 8)
         return (Double(hours * 3600 + minutes * 60 + seconds) + fraction, end)
     }
 }

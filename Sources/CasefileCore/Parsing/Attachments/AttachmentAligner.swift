@@ -36,21 +36,7 @@ enum AttachmentAligner {
         guard let text = report.extraInfo["info_session"]?["recordingStart"]?.string,
             let t = text.firstIndex(of: "T")
         else { return nil }
-        let clock = Array(text[text.index(after: t)...].utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= clock.count else { return nil }
-            return Int(String(decoding: clock[range], as: UTF8.self))
-        }
-        guard let hours = number(0..<2), let minutes = number(3..<5), let seconds = number(6..<8) else { return nil }
-        var fraction = 0.0
-        if clock.count > 8, clock[8] == 0x2E {
-            var scale = 0.1
-            for byte in clock[9...] {
-                guard (0x30...0x39).contains(byte) else { break }
-                fraction += Double(byte - 0x30) * scale
-                scale /= 10
-            }
-        }
-        return Double(hours * 3600 + minutes * 60 + seconds) + fraction
+        let clock = text[text.index(after: t)...]
+        return AppLogParser.clock(clock, from: clock.startIndex, minimumFraction: 0)?.0
     }
 }

@@ -108,7 +108,7 @@ enum ClueViewReader {
             let inBar = inNavigationBar || node.className.contains("NavigationBar")
             if inBar, title == nil, let text = node.text { title = text }
             if ViewChange.isSpinner(node.className) { spinner = true }
-            if alert == nil, node.className.contains("Alert") {
+            if alert == nil, ViewChange.isAlert(node.className) {
                 alert = node.visibleTexts(limit: 2).joined(separator: " — ")
             }
             for child in node.children { walk(child, inNavigationBar: inBar) }
@@ -142,7 +142,7 @@ enum ClueViewReader {
             guard node.className != ViewNode.recordingIndicator else { return }
             let isVisible = visible && !node.hidden
             let label =
-                node.className.contains("Alert")
+                ViewChange.isAlert(node.className)
                 ? node.visibleTexts(limit: 2).joined(separator: " — ") : node.displayText
             result.append(
                 Flat(
