@@ -133,7 +133,7 @@ write("stuck-spinner",
       touches=tap(0.95, 1.0, *PAY),
       network=timeout(8.0, API + "/v1/orders"))
 
-# 6. Attachments: the checkout recording of SampleReports (tap "Pay now" 12.483 s, HTTP 500 at 13.150 s) zipped with
+# 6. Attachments (Tests/Fixtures/Attachments/checkout-with-log.zip): the checkout recording of SampleReports (tap "Pay now" 12.483 s, HTTP 500 at 13.150 s) zipped with
 #    an app log beside it, and an Info/info_session.json saying the recording started at 13:02:00.000 local time.
 #    Expected: the log's lines at 13:01:58.500 → −1.5 s, 13:02:12.490 → 12.49 s, 13:02:13.160 → 13.16 s (an error,
 #    with a continuation line), 13:02:13.170 → 13.17 s; the chain gains the follow-up "error logged".
@@ -159,3 +159,106 @@ with zipfile.ZipFile(os.path.join(attachments, "checkout-with-log.zip"), "w", zi
     archive.writestr(zipfile.ZipInfo("checkout.clue/Info/info_session.json", (2026, 11, 20, 13, 2, 30)),
                      '{"recordingStart":"2026-11-20T13:02:00.000+01:00","appVersion":"2.3.1","build":"412"}\n')
     archive.writestr(zipfile.ZipInfo("app.log", (2026, 11, 20, 13, 2, 30)), LOG.encode())
+
+
+# 7. A whole in-house bug report (SampleReports/checkout-bugreport.zip): the same recording and log, a debug menu's
+#    dump and a data-snapshot folder. The recording started at 13:02:00.000+01:00 = 12:02:00Z = epoch 1795176120.
+#    Expected, read from the files below:
+#    - network-log.json (a JSON array): #1 GET shipping-options ended 13:02:00.851+01:00 → merges into the recorded
+#      200 at 0.85 s; #2 POST /v1/orders 12:02:12.530Z → 12:02:13.148Z merges into the recorded 500 at 13.15 s:
+#      method POST, latency 0.618 s, X-FEATURE-NAME "Checkout", a curl line without the Authorization header, the
+#      cookie or the card number; #3 GET /v1/recommendations?user=u-1942 at epoch ms 1795176135000 → 404 at 15.0 s,
+#      not in the recording: a request of its own, and a failure with no touch (background).
+#    - analytics.jsonl (JSON lines, epoch seconds and milliseconds): checkout_viewed at 1.0 s, pay_tapped at 12.5 s,
+#      payment_failed at 13.2 s whose session_token is redacted.
+#    - push-notifications.json: "Your cart is waiting" (category CART_REMINDER) at 5.0 s.
+#    - feature-toggles.json: newCheckoutFlow true, applePay false, paymentRetryCount 2.
+#    - app-info.json: 2.3.1 (412), com.example.shop.  Podfile.lock: Alamofire 5.8.1, Firebase/Analytics 10.18.0,
+#      GoogleUtilities/Environment 7.12.0, SDWebImage 5.18.5 (not the DEPENDENCIES lines).
+#    - Snapshots/registry.json: Checkout expects GetCart, CreateOrder, PayOrder; Catalog expects GetProducts.
+#      Recorded: GetCart-8812.json (at 13:02:02 → 2 s), CreateOrder-ord_3f2a.json (13 s), GetProducts-page1.json
+#      (1 s), Telemetry-x.txt (not JSON, registered by no module, 20 s). Missing: PayOrder.
+import struct
+
+START = 1795176120
+NETWORK_LOG = [
+    {"method": "GET", "url": API + "/v1/shipping-options?cart=8812",
+     "startedAt": "2026-11-20T13:02:00.610+01:00", "endedAt": "2026-11-20T13:02:00.851+01:00", "statusCode": 200,
+     "requestHeaders": {"Accept": "application/json", "Authorization": "Bearer eyJhbGciOiJIUzI1NiJ9.c2VjcmV0",
+                        "X-FEATURE-NAME": "Checkout"},
+     "responseBody": {"options": [{"id": "std", "price": 0}]}},
+    {"request": {"method": "POST", "url": API + "/v1/orders",
+                 "headers": [{"name": "Content-Type", "value": "application/json"},
+                             {"name": "Authorization", "value": "Bearer eyJhbGciOiJIUzI1NiJ9.c2VjcmV0"},
+                             {"name": "Cookie", "value": "sid=s3cr3t-session"},
+                             {"name": "X-FEATURE-NAME", "value": "Checkout"}],
+                 "body": "{\"cart\":\"8812\",\"payment\":{\"cardNumber\":\"4111111111111111\",\"cvv\":\"123\"},\"coupon\":\"SPRING\"}",
+                 "startedAt": "2026-11-20T12:02:12.530Z"},
+     "response": {"statusCode": 500, "headers": {"Content-Type": "application/json"},
+                  "body": "{\"error\":\"payment_gateway_unavailable\"}", "endedAt": "2026-11-20T12:02:13.148Z"}},
+    {"method": "GET", "url": API + "/v1/recommendations?user=u-1942", "startedAt": (START + 14.8) * 1000,
+     "endedAt": (START + 15) * 1000, "statusCode": 404, "requestHeaders": {"X-FEATURE-NAME": "Recommendations"}},
+]
+ANALYTICS = [
+    {"name": "checkout_viewed", "parameters": {"items": 2}, "destination": "Firebase", "timestamp": START + 1.0},
+    {"event": "pay_tapped", "params": {"amount": 54.9, "currency": "EUR"}, "provider": "Amplitude",
+     "timestamp": START + 12.5},
+    {"name": "payment_failed", "parameters": {"code": 500, "session_token": "tok-991"}, "destination": "Firebase",
+     "timestamp": (START + 13.2) * 1000},
+]
+PUSHES = [{"receivedAt": "2026-11-20T13:02:05.000+01:00",
+           "userInfo": {"aps": {"alert": {"title": "Your cart is waiting", "body": "Complete your order for 10% off"},
+                                "category": "CART_REMINDER"}, "campaign": "c-17"}}]
+TOGGLES = {"toggles": [{"name": "newCheckoutFlow", "enabled": True}, {"name": "applePay", "enabled": False},
+                       {"name": "paymentRetryCount", "value": 2}]}
+APP_INFO = {"CFBundleShortVersionString": "2.3.1", "CFBundleVersion": "412", "CFBundleIdentifier": "com.example.shop"}
+PODFILE_LOCK = """PODS:
+  - Alamofire (5.8.1)
+  - Firebase/Analytics (10.18.0):
+    - Firebase/Core
+  - "GoogleUtilities/Environment (7.12.0)":
+    - PromisesObjC (< 3.0, >= 1.2)
+  - SDWebImage (5.18.5)
+
+DEPENDENCIES:
+  - Alamofire (~> 5.8)
+  - SDWebImage
+
+COCOAPODS: 1.14.3
+"""
+REGISTRY = {"Checkout": ["GetCart", "CreateOrder", "PayOrder"], "Catalog": ["GetProducts"]}
+SNAPSHOTS = [
+    ("GetCart-8812.json", 2, {"id": "8812", "items": [{"sku": "A-1", "qty": 2}], "total": 54.9}),
+    ("CreateOrder-ord_3f2a.json", 13, {"orderId": "ord_3f2a", "status": "pending"}),
+    ("GetProducts-page1.json", 1, [{"sku": "A-1", "name": "Mug", "price": 12.5}]),
+    ("Telemetry-x.txt", 20, "frames=1200 dropped=3"),
+]
+
+
+def entry(name, seconds_after_start=30):
+    """A zip entry whose modification time is an instant: the extended-timestamp field (0x5455) in UTC."""
+    info = zipfile.ZipInfo(name, (2026, 11, 20, 12, 2, 0))
+    info.extra = struct.pack("<HHBI", 0x5455, 5, 1, START + seconds_after_start)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
+sample_reports = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "SampleReports")
+with zipfile.ZipFile(os.path.join(sample_reports, "checkout-bugreport.zip"), "w") as archive:
+    for folder, _, files in sorted(os.walk(SAMPLE)):
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            archive.writestr(entry("checkout.clue/" + os.path.relpath(path, SAMPLE)), open(path, "rb").read())
+    archive.writestr(entry("checkout.clue/Info/info_session.json"),
+                     '{"recordingStart":"2026-11-20T13:02:00.000+01:00"}\n')
+    archive.writestr(entry("app.log"), LOG.encode())
+    archive.writestr(entry("DebugMenu/network-log.json"), json.dumps(NETWORK_LOG, indent=2) + "\n")
+    archive.writestr(entry("DebugMenu/analytics.jsonl"), "".join(json.dumps(e) + "\n" for e in ANALYTICS))
+    archive.writestr(entry("DebugMenu/push-notifications.json"), json.dumps(PUSHES, indent=2) + "\n")
+    archive.writestr(entry("DebugMenu/feature-toggles.json"), json.dumps(TOGGLES, indent=2) + "\n")
+    archive.writestr(entry("DebugMenu/app-info.json"), json.dumps(APP_INFO) + "\n")
+    archive.writestr(entry("DebugMenu/Podfile.lock"), PODFILE_LOCK)
+    archive.writestr(entry("Snapshots/registry.json"), json.dumps(REGISTRY, indent=2) + "\n")
+    for name, seconds, payload in SNAPSHOTS:
+        data = payload if isinstance(payload, str) else json.dumps(payload)
+        archive.writestr(entry("Snapshots/" + name, seconds), data)

@@ -38,6 +38,7 @@ import Testing
                 "Malformed/path-traversal.zip",
                 "Malformed/placeholders-only.clue.zip",
                 "checkout-500.clue.zip",
+                "checkout-bugreport.zip",
                 "checkout-exception.clue.zip",
                 "clean-session.zip",
                 "offline-1009.clue.zip",

@@ -43,7 +43,7 @@ import Testing
         let reports = work.appendingPathComponent("out/reports").path
         #expect(
             first.stdout
-                == "casefile: 31 processed, 0 skipped (already seen), 6 quarantined; 26 new reports, 7 duplicates — index \(database), summaries \(reports)\n"
+                == "casefile: 32 processed, 0 skipped (already seen), 6 quarantined; 27 new reports, 7 duplicates — index \(database), summaries \(reports)\n"
         )
         let quarantined = first.stderr.split(separator: "\n").filter { $0.hasPrefix("quarantined: ") }
         #expect(quarantined.count == 6)
@@ -54,13 +54,13 @@ import Testing
                 )
             })
         let summaries = try FileManager.default.contentsOfDirectory(atPath: reports)
-        #expect(summaries.count == 26)
+        #expect(summaries.count == 27)
         #expect(summaries.contains("1bd8b1d4ec00.md"))
 
         let second = try Casefile.run(["run", path], in: work)
         #expect(second.status == 0)
         #expect(
-            second.stdout.hasPrefix("casefile: 0 processed, 36 skipped (already seen), 0 quarantined; 0 new reports — ")
+            second.stdout.hasPrefix("casefile: 0 processed, 37 skipped (already seen), 0 quarantined; 0 new reports — ")
         )
         #expect(second.stderr.isEmpty)
     }

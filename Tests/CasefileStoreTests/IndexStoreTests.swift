@@ -72,21 +72,22 @@ import Testing
     @Test func indexesGoodReportsAndQuarantinesBadInputsInOneRun() async throws {
         let store = try IndexStore(path: definition.database.path)
         let summary = try await run(store)
-        // 36 inputs: 7 .clue inputs at the top (8 reports, the checkout folder and its zip being one), 21 in
+        // 37 inputs: 8 report inputs at the top (9 reports: the checkout folder and its zip being one, and
+        // checkout-bugreport.zip the same recording with an Info/info_session.json more, so a report of its own), 21 in
         // Crashes/ (20 crash files, and a zip holding two of them again), 8 in Malformed/ (5 refused, a
         // truncated .ips and KSCrash file that are read in part, and a zip of one good report — a copy of
         // Crashes/inapp-signal-sigsegv.txt — and one hopeless JSON entry, quarantined on its own).
         // Reports are keyed by incident: truncated-header-only.crash, Malformed/truncated-body.ips and
         // Malformed/truncated-kscrash.json carry the incident identifiers of cart-total-iphone11-ios15.crash,
         // image-cache-iphone15-ios17.ips and cart-total-iphone12-ios15-kscrash.json: three more duplicates.
-        #expect(summary.inputs == 36)
-        #expect(summary.processed == 31)
-        #expect(summary.newReports == 7 + 20 + 2 - 3)
+        #expect(summary.inputs == 37)
+        #expect(summary.processed == 32)
+        #expect(summary.newReports == 8 + 20 + 2 - 3)
         #expect(summary.duplicateReports == 1 + 2 + 1 + 3)
         #expect(summary.quarantined.count == 5 + 1)
         #expect(summary.exitCode == 1)
-        #expect(try store.count(.reports) == 26)
-        #expect(try store.count(.reportInputs) == 33)
+        #expect(try store.count(.reports) == 27)
+        #expect(try store.count(.reportInputs) == 34)
         let quarantined = try store.quarantined()
         let traversal = try #require(quarantined.first { $0.path.hasSuffix("path-traversal.zip") })
         #expect(traversal.entry == "../../../tmp/casefile-escaped.txt")
@@ -133,7 +134,7 @@ import Testing
         let before = try IndexTable.allCases.map { try store.count($0) }
         let again = try await run(store)
         #expect(again.processed == 0)
-        #expect(again.skipped == 36)
+        #expect(again.skipped == 37)
         #expect(again.quarantined.isEmpty)
         #expect(again.exitCode == 0)
         let after = try IndexTable.allCases.map { try store.count($0) }

@@ -27,19 +27,17 @@ public struct Correlator: Sendable {
         return report
     }
 
+    /// How long after a successful response an error log naming its path makes it a failure, in seconds.
+    public var loggedErrorWindow = 2.0
+
     /// The chains, steps and crash context of a timeline.
     public func correlation(of timeline: Timeline, duration: Double? = nil) -> Correlation {
         let events = timeline.events
         let gestures = Gesture.gestures(in: timeline)
-        let failures: [(index: Int, exchange: NetworkExchange, failure: NetworkFailure)] = events.indices.compactMap {
-            guard case .network(let exchange) = events[$0].kind, let failure = exchange.failure else { return nil }
-            return ($0, exchange, failure)
-        }
+        let failures = failures(in: events)
         let chains = failures.map {
             chain(
-                failure: $0.failure, exchange: $0.exchange, at: $0.index,
-                isLastFailure: $0.index == failures.last?.index,
-                events: events, gestures: gestures, end: duration)
+                $0, isLastFailure: $0.index == failures.last?.index, events: events, gestures: gestures, end: duration)
         }
         let crash = events.lastIndex { if case .exception = $0.kind { true } else { false } }
         let beforeCrash = crash.map { Array(max(0, $0 - eventsBeforeCrash)..<$0) } ?? []
@@ -47,22 +45,65 @@ public struct Correlator: Sendable {
         return Correlation(chains: chains, steps: steps, beforeCrash: beforeCrash)
     }
 
+    /// A failed exchange: its position, and the error log that made a successful response a failure.
+    private struct Failure {
+        var index: Int
+        var exchange: NetworkExchange
+        var summary: String
+        var loggedError: Int?
+    }
+
+    /// The exchanges that failed (HTTP ≥ 400, transport error, timeout) and the responses the app logged as an error
+    /// within ``loggedErrorWindow`` (an error log line naming the request's path or its template).
+    private func failures(in events: [TimelineEvent]) -> [Failure] {
+        events.indices.compactMap { index in
+            guard case .network(let exchange) = events[index].kind else { return nil }
+            if let failure = exchange.failure {
+                return Failure(index: index, exchange: exchange, summary: failure.summary)
+            }
+            guard let url = exchange.url else { return nil }
+            let path = URLTemplate.rawPath(of: url)
+            let template = URLTemplate.path(of: url).prefix { $0 != "?" }
+            for later in events.indices.dropFirst(index + 1) {
+                guard events[later].timestamp - events[index].timestamp <= loggedErrorWindow else { break }
+                if case .log(let line) = events[later].kind, line.level.isError, path.count > 1,
+                    line.message.contains(path) || line.message.contains(template)
+                {
+                    return Failure(index: index, exchange: exchange, summary: "app logged an error", loggedError: later)
+                }
+            }
+            return nil
+        }
+    }
+
     private func chain(
-        failure: NetworkFailure, exchange: NetworkExchange, at index: Int, isLastFailure: Bool,
-        events: [TimelineEvent], gestures: [Gesture], end: Double?
+        _ failure: Failure, isLastFailure: Bool, events: [TimelineEvent], gestures: [Gesture], end: Double?
     ) -> CausalChain {
+        let index = failure.index
+        let exchange = failure.exchange
         let time = events[index].timestamp
         let path = exchange.url.map(URLTemplate.path)
+        let feature = exchange.requestHeaders.first { $0.name.lowercased() == "x-feature-name" }?.value
         let recorded = CausalChain.Exchange(
             event: index, time: time, url: exchange.url, template: path, method: exchange.method,
-            status: exchange.statusCode, failure: failure.summary, latency: exchange.latency)
+            status: exchange.statusCode, failure: failure.summary, latency: exchange.latency, feature: feature)
         var evidence: [String] = []
-        let trigger = TriggerChoice.best(
-            among: gestures, before: index, at: time, window: triggerWindow, path: path, events: events)
+        if let logged = failure.loggedError, case .log(let line) = events[logged].kind {
+            evidence.append(
+                "the app logged an error \(Self.delay(events[logged].timestamp - time)) after the response: "
+                    + (line.message.split(separator: "\n").first.map(String.init) ?? ""))
+        }
+        let request = TriggerChoice.Request(index: index, time: time, sentAt: exchange.requestAt, path: path)
+        let trigger = TriggerChoice.best(among: gestures, for: request, window: triggerWindow, events: events)
         var confidence: Double
         if let trigger {
             evidence += trigger.evidence
             confidence = trigger.score
+        } else if let sentAt = exchange.requestAt {
+            evidence.append(
+                "no tap in the \(Int(TriggerChoice.sendWindow)) s before the request was sent at \(Self.delay(sentAt)) (recorded send time): background traffic"
+            )
+            confidence = 0.7
         } else {
             let touched = gestures.contains { $0.time <= time && time - $0.time <= triggerWindow }
             evidence.append(
@@ -80,7 +121,8 @@ public struct Correlator: Sendable {
             evidence.append(outcome.description)
         }
         if outcome.kind != .silent { confidence += 0.1 }
-        let followUps = followUps(after: index, template: path, events: events, isLastFailure: isLastFailure)
+        let followUps = followUps(
+            after: index, template: path, events: events, isLastFailure: isLastFailure, skipping: failure.loggedError)
         return CausalChain(
             trigger: trigger.map {
                 CausalChain.Trigger(
@@ -94,12 +136,12 @@ public struct Correlator: Sendable {
     /// Crashes, error logs and the first retry after the failure at `index`. A crash with no recorded time (Clue's
     /// exception file) follows only the last failure.
     private func followUps(
-        after index: Int, template: String?, events: [TimelineEvent], isLastFailure: Bool
+        after index: Int, template: String?, events: [TimelineEvent], isLastFailure: Bool, skipping: Int?
     ) -> [CausalChain.FollowUp] {
         let time = events[index].timestamp
         var result: [CausalChain.FollowUp] = []
         var retried = false
-        for later in events.indices where later > index {
+        for later in events.indices where later > index && later != skipping {
             let event = events[later]
             let delay = event.timestamp - time
             // Nothing timed counts past the longest window; an untimed crash sits at the very end.

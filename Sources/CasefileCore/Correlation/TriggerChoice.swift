@@ -1,5 +1,8 @@
 /// The tap that most plausibly triggered a request: scored by what was tapped, what the screen did right after,
-/// and whether the control's words fit the request's path.
+/// whether the control's words fit the request's path and, when a source recorded when the request was sent, how
+/// close the tap came before it.
+///
+/// Taps are scored with numbers only; the evidence is written for the chosen tap alone.
 struct TriggerChoice {
     /// The chosen tap.
     var gesture: Gesture
@@ -13,92 +16,138 @@ struct TriggerChoice {
     /// The most taps scored per failure: the nearest ones before it (a person does not tap faster than this within
     /// the window; a recording that does is noise, and scoring every tap would make correlation quadratic).
     static let candidateLimit = 12
+    /// How long before a recorded request start its tap may be, in seconds: an app sends right after the tap.
+    static let sendWindow = 1.0
 
-    /// The best tap before the event at `index` (time `time`), or `nil` when none is plausible.
+    /// What a request's failure offers to match a tap against.
+    struct Request {
+        /// The timeline position of the failure.
+        var index: Int
+        /// When the failure was recorded.
+        var time: Double
+        /// When the request was sent, only when a source recorded it.
+        var sentAt: Double?
+        /// The URL's path template.
+        var path: String?
+    }
+
+    /// The best tap before `request`, or `nil` when none is plausible.
     static func best(
-        among gestures: [Gesture], before index: Int, at time: Double, window: Double, path: String?,
-        events: [TimelineEvent]
+        among gestures: [Gesture], for request: Request, window: Double, events: [TimelineEvent]
     ) -> TriggerChoice? {
+        let latest = request.sentAt.map { $0 + 0.05 } ?? request.time
+        let earliest = request.sentAt.map { $0 - sendWindow } ?? request.time - window
         // Gestures are in time order: binary-search the window's start instead of scanning them all.
         var low = 0
         var high = gestures.count
         while low < high {
             let middle = (low + high) / 2
-            if time - gestures[middle].time > window { low = middle + 1 } else { high = middle }
+            if gestures[middle].time < earliest { low = middle + 1 } else { high = middle }
         }
-        let candidates = gestures[low...].prefix { $0.end < index }.filter { $0.kind == .tap }.suffix(candidateLimit)
-        let scored = candidates.map { score($0, failureAt: time, failureIndex: index, path: path, events: events) }
-        // Ties go to the later tap: the nearer one in time.
-        guard let best = scored.reversed().max(by: { $0.score < $1.score }), best.score >= threshold else {
-            return nil
+        let candidates = gestures[low...].prefix { $0.end < request.index && $0.time <= latest }
+            .filter { $0.kind == .tap }.suffix(candidateLimit)
+        var best: (gesture: Gesture, features: Features)?
+        for gesture in candidates {
+            let features = Features(gesture, request: request, events: events)
+            // Ties go to the later tap: the nearer one in time.
+            if features.score >= (best?.features.score ?? -.infinity) { best = (gesture, features) }
         }
-        var chosen = best
-        let others = scored.filter { $0.gesture.end != best.gesture.end }
-        if !others.isEmpty {
-            chosen.evidence.append(
-                "\(others.count) other tap\(others.count == 1 ? "" : "s") in the window scored lower")
+        guard let best, best.features.score >= threshold else { return nil }
+        var evidence = best.features.evidence(best.gesture, request: request, events: events)
+        if candidates.count > 1 {
+            let others = candidates.count - 1
+            evidence.append("\(others) other tap\(others == 1 ? "" : "s") in the window scored lower")
         }
-        return chosen
+        return TriggerChoice(gesture: best.gesture, score: min(best.features.score, 0.95), evidence: evidence)
     }
 
-    private static func score(
-        _ gesture: Gesture, failureAt time: Double, failureIndex: Int, path: String?, events: [TimelineEvent]
-    ) -> TriggerChoice {
-        var score = 0.3
-        var evidence: [String] = []
-        let delay = Correlator.delay(time - gesture.time)
-        if let target = gesture.target {
-            let name = target.label.map { "\(target.className) \"\($0)\"" } ?? target.className
-            if ViewRoles.isTextInput(target.className) {
-                score -= 0.2
-                evidence.append("tap on the text input \(name) \(delay) before (focuses a field)")
-            } else if ViewRoles.isControl(target.className)
-                || target.path.dropLast().contains(where: ViewRoles.isControl)
-            {
-                score += 0.3
-                evidence.append("tap on the control \(name) \(delay) before the failure")
+    /// What counts for or against one tap, as numbers.
+    private struct Features {
+        enum Role { case textInput, control, other, unknown }
+        var role: Role
+        var labelFits: Bool
+        /// The view update that answered the tap, and which of its items.
+        var feedback: (event: Int, item: Int)?
+        var score: Double
+
+        init(_ gesture: Gesture, request: Request, events: [TimelineEvent]) {
+            let delay = request.time - gesture.time
+            score = 0.3
+            labelFits = false
+            if let target = gesture.target {
+                if ViewRoles.isTextInput(target.className) {
+                    role = .textInput
+                    score -= 0.2
+                } else if ViewRoles.isControl(target.className)
+                    || target.path.dropLast().contains(where: ViewRoles.isControl)
+                {
+                    role = .control
+                    score += 0.3
+                } else {
+                    role = .other
+                    score -= 0.1
+                }
+                if let label = target.label, let path = request.path, ViewRoles.labelFits(label, path: path) {
+                    labelFits = true
+                    score += 0.15
+                }
             } else {
-                score -= 0.1
-                evidence.append("tap on \(name) \(delay) before (not a control)")
+                role = .unknown
+                if delay <= 2 { score += 0.2 }
             }
-            if let label = target.label, let path, ViewRoles.labelFits(label, path: path) {
-                score += 0.15
+            feedback = Self.feedback(after: gesture, until: request.index, events: events)
+            if feedback != nil { score += 0.25 }
+            if request.sentAt != nil { score += 0.1 }
+            // Nearer taps win ties; a tap at the far end of the window loses a little.
+            score -= 0.01 * delay
+        }
+
+        /// The words for a chosen tap.
+        func evidence(_ gesture: Gesture, request: Request, events: [TimelineEvent]) -> [String] {
+            var evidence: [String] = []
+            let delay = Correlator.delay(request.time - gesture.time)
+            let name = gesture.target.map { target in
+                target.label.map { "\(target.className) \"\($0)\"" } ?? target.className
+            }
+            switch role {
+            case .textInput: evidence.append("tap on the text input \(name ?? "") \(delay) before (focuses a field)")
+            case .control: evidence.append("tap on the control \(name ?? "") \(delay) before the failure")
+            case .other: evidence.append("tap on \(name ?? "") \(delay) before (not a control)")
+            case .unknown: evidence.append("tap \(delay) before the failure (no snapshot names its target)")
+            }
+            if labelFits, let label = gesture.target?.label, let path = request.path {
                 evidence.append("the control's label \"\(label)\" fits the path \(path)")
             }
-        } else if time - gesture.time <= 2 {
-            score += 0.2
-            evidence.append("tap \(delay) before the failure (no snapshot names its target)")
-        } else {
-            evidence.append("tap \(delay) before the failure (no snapshot names its target)")
+            if let sentAt = request.sentAt {
+                evidence.append(
+                    "the request was sent \(Correlator.delay(sentAt - gesture.time)) after the tap (recorded send time)"
+                )
+            }
+            if let feedback, case .viewUpdate(let update) = events[feedback.event].kind {
+                let later = Correlator.delay(events[feedback.event].timestamp - gesture.time)
+                evidence.append(
+                    "the screen answered the tap \(later) later: \(update.items[feedback.item].description)")
+            }
+            return evidence
         }
-        if let feedback = feedback(after: gesture, until: failureIndex, events: events) {
-            score += 0.25
-            evidence.append(feedback)
-        }
-        // Nearer taps win ties; a tap at the far end of the window loses a little.
-        score -= 0.01 * (time - gesture.time)
-        return TriggerChoice(gesture: gesture, score: min(score, 0.95), evidence: evidence)
-    }
 
-    /// A sign the app started work right after the tap and before the failure: a spinner shown, the control
-    /// disabled, a busy label (`Processing…`).
-    private static func feedback(after gesture: Gesture, until failure: Int, events: [TimelineEvent]) -> String? {
-        let start = gesture.time
-        for index in (gesture.end + 1)..<failure {
-            let event = events[index]
-            guard event.timestamp - start <= 1.0 else { break }
-            guard case .viewUpdate(let update) = event.kind else { continue }
-            for item in update.items {
-                let busy =
-                    (item.isSpinner && (item.kind == .shown || item.kind == .added))
-                    || item.kind == .disabled
-                    || (item.kind == .textChanged && item.text.map(ViewRoles.readsAsBusy) == true)
-                if busy {
-                    return
-                        "the screen answered the tap \(Correlator.delay(event.timestamp - start)) later: \(item.description)"
+        /// A sign the app started work right after the tap and before the failure: a spinner shown, the control
+        /// disabled, a busy label (`Processing…`).
+        static func feedback(after gesture: Gesture, until failure: Int, events: [TimelineEvent]) -> (Int, Int)? {
+            let start = gesture.time
+            for index in (gesture.end + 1)..<max(gesture.end + 1, failure) {
+                let event = events[index]
+                guard event.timestamp - start <= 1.0 else { break }
+                guard case .viewUpdate(let update) = event.kind else { continue }
+                for (position, item) in update.items.enumerated() {
+                    let busy =
+                        (item.isSpinner && (item.kind == .shown || item.kind == .added))
+                        || item.kind == .disabled
+                        || (item.kind == .textChanged && item.text.map(ViewRoles.readsAsBusy) == true)
+                    if busy { return (index, position) }
                 }
             }
+            return nil
         }
-        return nil
     }
 }

@@ -29,6 +29,16 @@ public enum URLTemplate {
         return keys.isEmpty ? path : path + "?" + keys.joined(separator: "&")
     }
 
+    /// The path of `url` as written: no scheme, host, query or fragment (`/v1/orders/8812`).
+    static func rawPath(of url: String) -> Substring {
+        var rest = Substring(url)
+        if let scheme = rest.range(of: "://") {
+            rest = rest[scheme.upperBound...]
+            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+        }
+        return rest.prefix { $0 != "?" && $0 != "#" }
+    }
+
     /// One path segment: `{id}`, `{uuid}`, `{hash}`, `{email}`, `{locale}`, `{token}`, or the segment itself.
     static func template(_ segment: Substring) -> String {
         let decoded = segment.removingPercentEncoding ?? String(segment)

@@ -62,6 +62,8 @@ public struct ReportDocument: Sendable, Codable {
     public var beforeCrash: [Int]
     /// Custom info files by name.
     public var extraInfo: [String: JSONValue]
+    /// What files attached beside the report add: version, toggles, libraries, data snapshots.
+    public var attachments: ReportAttachments
     /// What could not be read.
     public var warnings: [Diagnostic]
 
@@ -82,6 +84,7 @@ public struct ReportDocument: Sendable, Codable {
         reproSteps = report.correlation.steps
         beforeCrash = report.correlation.beforeCrash
         extraInfo = report.extraInfo
+        attachments = report.attachments
         warnings = report.warnings
     }
 }

@@ -74,15 +74,18 @@ public struct CausalChain: Sendable, Codable, Hashable {
         public var method: String?
         /// The HTTP status.
         public var status: Int?
-        /// `HTTP 500`, `timeout`, `transport error NSURLErrorDomain -1009`.
+        /// `HTTP 500`, `timeout`, `transport error NSURLErrorDomain -1009`, or `app logged an error` for a response
+        /// the app's log called an error.
         public var failure: String
         /// Seconds from request to response, only when a source records both.
         public var latency: Double?
+        /// The `X-FEATURE-NAME` request header, only when a source records request headers.
+        public var feature: String?
 
         /// Creates an exchange.
         public init(
             event: Int, time: Double, url: String?, template: String?, method: String?, status: Int?, failure: String,
-            latency: Double?
+            latency: Double?, feature: String? = nil
         ) {
             self.event = event
             self.time = time
@@ -92,12 +95,13 @@ public struct CausalChain: Sendable, Codable, Hashable {
             self.status = status
             self.failure = failure
             self.latency = latency
+            self.feature = feature
         }
 
-        /// `POST /v1/orders → 500`, `/v1/orders → timeout`.
+        /// `POST /v1/orders → 500`, `/v1/orders → timeout`, `/v1/cart → 200, app logged an error`.
         public var description: String {
             let what = [method, template ?? url ?? "unknown URL"].compactMap { $0 }.joined(separator: " ")
-            let result = status.map(String.init) ?? failure
+            let result = status.map { "\($0)" + (failure.hasPrefix("HTTP") ? "" : ", \(failure)") } ?? failure
             return "\(what) → \(result)" + (latency.map { " in \(Int(($0 * 1000).rounded())) ms" } ?? "")
         }
     }

@@ -43,8 +43,11 @@ public struct NetworkExchange: Sendable, Codable, Hashable {
     public var requestAt: Double?
     /// Request headers, only when a source records them, with credentials redacted.
     public var requestHeaders: [HeaderField] = []
-    /// The request body's text, only when a source records it.
+    /// The request body's text, only when a source records it, with secret values redacted.
     public var requestBody: String?
+    /// The file and line of a debug-menu network-log record merged into this recorded exchange (it gave the
+    /// method, request time, headers and body).
+    public var requestSource: String?
 
     /// Creates an exchange with only the fields given.
     public init(

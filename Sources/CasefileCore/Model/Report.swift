@@ -36,6 +36,8 @@ public struct Report: Sendable, Codable, Hashable {
     public var failures: [FailureFingerprint] = []
     /// The causal chains, repro steps and crash context, once the Correlate stage ran.
     public var correlation = Correlation()
+    /// What files attached beside the report add: version, toggles, libraries, data snapshots.
+    public var attachments = ReportAttachments()
 
     /// Creates a report.
     public init(

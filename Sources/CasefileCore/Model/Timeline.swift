@@ -45,6 +45,12 @@ public struct TimelineEvent: Sendable, Hashable {
         case custom(CustomEvent)
         /// A line of an attached app log.
         case log(LogLine)
+        /// An analytics event from a debug-menu dump.
+        case analytics(AnalyticsEvent)
+        /// A push notification from a debug-menu dump.
+        case push(PushNotification)
+        /// A recorded payload of a data-snapshot folder, at the file's modification time.
+        case snapshot(SnapshotPayload)
     }
 
     /// Creates an event.
@@ -57,7 +63,7 @@ public struct TimelineEvent: Sendable, Hashable {
     }
 
     /// A short lowercase name of the kind, as stored in the index: `touch`, `network`, `screen`, `view`,
-    /// `exception`, `custom`, `log`.
+    /// `exception`, `custom`, `log`, `analytics`, `push`, `snapshot`.
     public var kindName: String {
         switch kind {
         case .touch: "touch"
@@ -67,6 +73,9 @@ public struct TimelineEvent: Sendable, Hashable {
         case .exception: "exception"
         case .custom: "custom"
         case .log: "log"
+        case .analytics: "analytics"
+        case .push: "push"
+        case .snapshot: "snapshot"
         }
     }
 }

@@ -4,7 +4,7 @@
 extension TimelineEvent: Codable {
     private enum CodingKeys: String, CodingKey {
         case type, time, timeRecorded, file, line
-        case touch, network, screen, view, exception, custom, log
+        case touch, network, screen, view, exception, custom, log, analytics, push, snapshot
     }
 
     /// Decodes the form ``encode(to:)`` writes.
@@ -20,6 +20,9 @@ extension TimelineEvent: Codable {
             case "exception": .exception(try container.decode(AppException.self, forKey: .exception))
             case "custom": .custom(try container.decode(CustomEvent.self, forKey: .custom))
             case "log": .log(try container.decode(LogLine.self, forKey: .log))
+            case "analytics": .analytics(try container.decode(AnalyticsEvent.self, forKey: .analytics))
+            case "push": .push(try container.decode(PushNotification.self, forKey: .push))
+            case "snapshot": .snapshot(try container.decode(SnapshotPayload.self, forKey: .snapshot))
             default:
                 throw DecodingError.dataCorruptedError(
                     forKey: .type, in: container, debugDescription: "unknown event type \(type)")
@@ -47,6 +50,9 @@ extension TimelineEvent: Codable {
         case .exception(let exception): try container.encode(exception, forKey: .exception)
         case .custom(let custom): try container.encode(custom, forKey: .custom)
         case .log(let line): try container.encode(line, forKey: .log)
+        case .analytics(let event): try container.encode(event, forKey: .analytics)
+        case .push(let notification): try container.encode(notification, forKey: .push)
+        case .snapshot(let payload): try container.encode(payload, forKey: .snapshot)
         }
     }
 }

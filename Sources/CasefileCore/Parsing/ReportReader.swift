@@ -23,10 +23,24 @@ public struct ReportReader: Sendable {
         var reports = located.packages.map(ClueReportParser().parse)
         var failures: [InputError] = []
         let crashParser = CrashReportParser()
-        var logs: [(entry: ArchiveEntry, lines: [AppLogParser.Entry])] = []
+        var attachments: [(path: String, attach: (Report) -> Report)] = []
+        let registries = located.unrecognized.filter { DataSnapshotParser.isRegistry($0.path) }
+        let snapshotFolders = registries.map { $0.path.split(separator: "/").dropLast().joined(separator: "/") }
+        var leftovers: [ArchiveEntry] = []
         for entry in located.unrecognized {
             guard let bytes = entry.bytes else {
                 notes.append("entry '\(entry.path)': media outside a report; ignored")
+                continue
+            }
+            if DataSnapshotParser.isRegistry(entry.path)
+                || snapshotFolders.contains(where: { !$0.isEmpty && entry.path.hasPrefix($0 + "/") })
+            {
+                continue
+            }
+            if let kind = DebugMenuParser.kind(of: entry.path),
+                let dump = DebugMenuParser.parse(bytes, file: entry.path, kind: kind)
+            {
+                attachments.append((entry.path, { AttachmentAligner.attach(dump, file: entry.path, to: $0) }))
                 continue
             }
             switch crashParser.parse(bytes, file: entry.path) {
@@ -37,29 +51,47 @@ public struct ReportReader: Sendable {
                 failures.append(InputError(input: input.path, entry: entry.path, reason: reason))
             case .notACrashReport:
                 if let lines = AppLogParser.parse(bytes) {
-                    logs.append((entry, lines))
+                    attachments.append((entry.path, { AttachmentAligner.attach(lines, file: entry.path, to: $0) }))
                 } else {
-                    notes.append("entry '\(entry.path)': not a recognized report format; ignored")
+                    leftovers.append(entry)
                 }
             }
         }
-        for log in logs {
-            // The report in the same folder, else the only recording of the input.
-            let recordings = reports.indices.filter { reports[$0].format == .clue }
-            let sameFolder = recordings.last { index in
-                let root = reports[index].source.root
-                return root.isEmpty || log.entry.path.hasPrefix(root + "/")
-            }
-            guard let target = sameFolder ?? (recordings.count == 1 ? recordings.first : nil) else {
-                notes.append("entry '\(log.entry.path)': app log with no recording to attach to; ignored")
+        for registry in registries {
+            // A registry at the input's root takes only what nothing else read.
+            let folder = DataSnapshotParser.read(
+                registry: registry,
+                entries: registry.path.contains("/") ? located.unrecognized : leftovers)
+            leftovers.removeAll { entry in folder.snapshots.payloads.contains { $0.file == entry.path } }
+            attachments.append((registry.path, { AttachmentAligner.attach(folder, to: $0) }))
+        }
+        for entry in leftovers {
+            notes.append("entry '\(entry.path)': not a recognized report format; ignored")
+        }
+        for attachment in attachments {
+            guard let target = Self.target(for: attachment.path, among: reports) else {
+                notes.append("entry '\(attachment.path)': attachment with no report to attach to; ignored")
                 continue
             }
-            reports[target] = AttachmentAligner.attach(log.lines, file: log.entry.path, to: reports[target])
+            reports[target] = attachment.attach(reports[target])
         }
         guard !reports.isEmpty else {
             throw failures.first ?? InputError(input: input.path, reason: Self.emptyReason(input, located))
         }
         return Output(reports: reports, notes: notes, failures: failures)
+    }
+
+    /// The report an attachment belongs to: the recording whose folder holds it, else the only recording of the
+    /// input, else the only report.
+    private static func target(for path: String, among reports: [Report]) -> Int? {
+        let recordings = reports.indices.filter { reports[$0].format == .clue }
+        let sameFolder = recordings.last { index in
+            let root = reports[index].source.root
+            return root.isEmpty || path.hasPrefix(root + "/")
+        }
+        if let sameFolder { return sameFolder }
+        if recordings.count == 1 { return recordings.first }
+        return recordings.isEmpty && reports.count == 1 ? 0 : nil
     }
 
     /// A report for a crash file: identified by its crashes' own identity (see ``Crash/identity``), not by the

@@ -25,6 +25,9 @@ enum ChainSummary {
             if chain.exchange.method == nil {
                 lines.append("  - method and latency: not recorded")
             }
+            if let feature = chain.exchange.feature {
+                lines.append("  - feature: \(Markdown.code(feature)) (`X-FEATURE-NAME`)")
+            }
             for followUp in chain.followUps {
                 lines.append("  - then: \(Markdown.cell(followUp.description))")
             }
@@ -34,7 +37,9 @@ enum ChainSummary {
                     lines.append("  - response body: \(Markdown.code(Markdown.truncate(body, 200)))")
                 }
                 if let curl = Curl.command(exchange) {
-                    lines.append("  - replay: \(Markdown.code(curl))")
+                    let omitted = Curl.omittedHeaders(exchange)
+                    let note = omitted.isEmpty ? "" : " (left out: \(omitted.joined(separator: ", ")))"
+                    lines.append("  - replay: \(Markdown.code(curl))\(note)")
                 }
             }
         }

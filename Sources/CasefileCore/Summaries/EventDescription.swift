@@ -12,6 +12,9 @@ enum EventDescription {
         case .exception: "**Exception**"
         case .custom(let custom): "Module `\(custom.module)`"
         case .log(let line): line.level.isError ? "**Log \(line.level.rawValue)**" : "Log \(line.level.rawValue)"
+        case .analytics: "Analytics"
+        case .push: "Push"
+        case .snapshot: "Snapshot"
         }
     }
 
@@ -33,6 +36,16 @@ enum EventDescription {
                 line.function.map { Markdown.code($0 + (line.sourceLine.map { ":\($0)" } ?? "")) },
             ]
             .compactMap { $0 }.joined(separator: " ") + " " + Markdown.code(Markdown.truncate(line.message, 200))
+        case .analytics(let analytics):
+            Markdown.code(analytics.name) + (analytics.destination.map { " to \($0)" } ?? "")
+                + (analytics.parameters.map { " " + Markdown.code(Markdown.truncate($0.compactText, 120)) } ?? "")
+        case .push(let push):
+            [push.title, push.body].compactMap { $0 }.map { "\"\(Markdown.truncate($0, 80))\"" }.joined(
+                separator: " — ")
+                + (push.category.map { " (category \(Markdown.code($0)))" } ?? "")
+        case .snapshot(let payload):
+            "\(Markdown.code(payload.operation)) \(Markdown.code(payload.identifier)), \(Markdown.bytes(payload.size)): "
+                + Markdown.code(Markdown.truncate(payload.shape, 120))
         }
     }
 

@@ -49,6 +49,10 @@ public struct ReportSummary: Sendable {
                     + Markdown.cell(EventDescription.details(event))
             }
         }
+        let attachments = AttachmentSummary.render(report.attachments)
+        if !attachments.isEmpty {
+            lines += ["", "## Attachments", ""] + attachments
+        }
         if report.format == .clue || !report.timeline.events.isEmpty {
             lines.append("")
             lines.append("## Timeline")
@@ -100,10 +104,13 @@ public struct ReportSummary: Sendable {
         rows.append(("Recording", recording.joined(separator: " · ")))
         var counts: [String: Int] = [:]
         for event in report.timeline.events { counts[event.kindName, default: 0] += 1 }
-        let order = ["touch", "network", "screen", "view", "log", "exception", "custom"]
+        let order = [
+            "touch", "network", "screen", "view", "log", "analytics", "push", "snapshot", "exception", "custom",
+        ]
         let names = [
             "touch": "touch phase", "network": "request", "screen": "screen", "view": "view update",
-            "log": "log line", "exception": "exception", "custom": "custom record",
+            "log": "log line", "analytics": "analytics event", "push": "push notification",
+            "snapshot": "data snapshot", "exception": "exception", "custom": "custom record",
         ]
         let tally = order.compactMap { key in
             counts[key].map { "\($0) \(names[key] ?? key)\($0 == 1 ? "" : "s")" }

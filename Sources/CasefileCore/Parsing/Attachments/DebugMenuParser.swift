@@ -1,0 +1,160 @@
+/// Reads what an in-house debug menu dumps beside a report, each file recognized by its name (see
+/// SampleReports/README.md): a network log, analytics events, delivered push notifications, feature toggles, app
+/// version and build, a `Podfile.lock` — or one `debug-menu.json` holding several of them under their keys.
+enum DebugMenuParser {
+    /// What a dump file holds.
+    enum Kind: String, Sendable {
+        case network, analytics, push, toggles, appInfo, podfileLock, combined
+    }
+
+    /// A record that happened at a time.
+    struct Timed<Value> {
+        var value: Value
+        var line: Int
+        var time: AttachmentTime?
+    }
+
+    /// Everything read from one dump file.
+    struct Dump {
+        var requests: [NetworkLogParser.Record] = []
+        var analytics: [Timed<AnalyticsEvent>] = []
+        var pushes: [Timed<PushNotification>] = []
+        var toggles: [ReportAttachments.FeatureToggle] = []
+        var libraries: [ReportAttachments.Library] = []
+        var appVersion: String?
+        var appBuild: String?
+        var bundleID: String?
+        var warnings: [Diagnostic] = []
+    }
+
+    /// The kind of dump a file is, from its name (any case, `-`, `_` or nothing between words), or `nil`.
+    static func kind(of path: String) -> Kind? {
+        let name = String(path.split(separator: "/").last ?? "")
+        if name == "Podfile.lock" { return .podfileLock }
+        let lower = name.lowercased()
+        let isJSON = [".json", ".jsonl", ".ndjson"].contains { lower.hasSuffix($0) }
+        guard isJSON else { return nil }
+        let words = lower.filter { $0.isLetter }
+        if words.hasPrefix("debugmenu") { return .combined }
+        if words.contains("networklog") || words.hasPrefix("network") || words.hasPrefix("requests") {
+            return .network
+        }
+        if words.hasPrefix("analytics") { return .analytics }
+        if words.hasPrefix("push") || words.contains("notifications") { return .push }
+        if words.contains("toggle") || words.contains("featureflag") || words == "flagsjson" { return .toggles }
+        if words.hasPrefix("appinfo") || words.hasPrefix("version") { return .appInfo }
+        return nil
+    }
+
+    /// The dump in `bytes`, or `nil` when the file is not what its name says.
+    static func parse(_ bytes: [UInt8], file: String, kind: Kind) -> Dump? {
+        if kind == .podfileLock {
+            let libraries = PodfileLockParser.libraries(String(decoding: bytes, as: UTF8.self))
+            return libraries.isEmpty ? nil : Dump(libraries: libraries)
+        }
+        guard let (records, warnings) = AttachmentRecords.read(bytes, file: file) else { return nil }
+        var dump = Dump(warnings: warnings)
+        if kind == .combined {
+            guard records.count == 1, let object = records[0].value.object else { return nil }
+            for member in object.members {
+                let key = member.key.lowercased().filter(\.isLetter)
+                let section: Kind? =
+                    key.hasPrefix("network") || key == "requests"
+                    ? .network
+                    : key.hasPrefix("analytics")
+                        ? .analytics
+                        : key.hasPrefix("push") || key == "notifications"
+                            ? .push
+                            : key.contains("toggle") || key.contains("flag")
+                                ? .toggles : key.hasPrefix("app") || key == "version" ? .appInfo : nil
+                guard let section else { continue }
+                let items = member.value.array ?? [member.value]
+                add(items.map { AttachmentRecords.Record(line: 1, value: $0) }, as: section, to: &dump)
+            }
+        } else {
+            add(records, as: kind, to: &dump)
+        }
+        let found =
+            dump.requests.count + dump.analytics.count + dump.pushes.count + dump.toggles.count
+            + (dump.appVersion == nil && dump.appBuild == nil ? 0 : 1)
+        return found == 0 ? nil : dump
+    }
+
+    private static func add(_ records: [AttachmentRecords.Record], as kind: Kind, to dump: inout Dump) {
+        switch kind {
+        case .network:
+            dump.requests += records.compactMap { NetworkLogParser.record($0.value, line: $0.line) }
+        case .analytics:
+            dump.analytics += records.compactMap(analytics)
+        case .push:
+            dump.pushes += records.compactMap(push)
+        case .toggles:
+            dump.toggles += records.flatMap { toggles($0.value) }
+        case .appInfo:
+            for record in records {
+                let value = record.value
+                dump.appVersion =
+                    field(value, "version", "appVersion", "CFBundleShortVersionString", "shortVersion")?.string
+                    ?? dump.appVersion
+                dump.appBuild =
+                    (field(value, "build", "buildNumber", "CFBundleVersion").flatMap {
+                        $0.string ?? $0.int.map(String.init)
+                    })
+                    ?? dump.appBuild
+                dump.bundleID =
+                    field(value, "bundleIdentifier", "bundleID", "CFBundleIdentifier")?.string ?? dump.bundleID
+            }
+        case .podfileLock, .combined:
+            break
+        }
+    }
+
+    private static func field(_ value: JSONValue, _ keys: String...) -> JSONValue? {
+        keys.lazy.compactMap { value[$0] }.first { $0 != .null }
+    }
+
+    /// `{"name", "parameters", "destination", "timestamp"}` and its synonyms.
+    private static func analytics(_ record: AttachmentRecords.Record) -> Timed<AnalyticsEvent>? {
+        let value = record.value
+        guard let name = field(value, "name", "event", "eventName")?.string else { return nil }
+        let parameters = field(value, "parameters", "params", "properties", "attributes").map(redacted)
+        let destination = field(value, "destination", "provider", "tracker", "service")?.string
+        return Timed(
+            value: AnalyticsEvent(name: name, parameters: parameters, destination: destination), line: record.line,
+            time: AttachmentTime(field(value, "timestamp", "time", "date", "sentAt")))
+    }
+
+    /// `{"title", "body", "category", "userInfo", "receivedAt"}`, or an APNs payload with `aps.alert`.
+    private static func push(_ record: AttachmentRecords.Record) -> Timed<PushNotification>? {
+        let value = record.value
+        let payload = field(value, "userInfo", "payload") ?? value["aps"].map { _ in value }
+        let alert = payload?["aps"]?["alert"]
+        let title = field(value, "title")?.string ?? alert?["title"]?.string
+        let body = field(value, "body", "message")?.string ?? alert?["body"]?.string ?? alert?.string
+        guard title != nil || body != nil || payload != nil else { return nil }
+        return Timed(
+            value: PushNotification(
+                title: title, body: body,
+                category: field(value, "category")?.string ?? payload?["aps"]?["category"]?.string,
+                payload: payload.map(redacted)),
+            line: record.line, time: AttachmentTime(field(value, "receivedAt", "deliveredAt", "timestamp", "date")))
+    }
+
+    /// `{"name": value, …}` (or under `"toggles"`/`"features"`/`"flags"`), or `[{"name", "value"}]` records.
+    private static func toggles(_ value: JSONValue) -> [ReportAttachments.FeatureToggle] {
+        if let name = field(value, "name", "key", "id")?.string,
+            let setting = field(value, "value", "enabled", "isEnabled", "state")
+        {
+            return [ReportAttachments.FeatureToggle(name: name, value: setting)]
+        }
+        if let nested = field(value, "toggles", "features", "flags") {
+            return (nested.array ?? [nested]).flatMap(toggles)
+        }
+        return value.object?.members.map { ReportAttachments.FeatureToggle(name: $0.key, value: $0.value) } ?? []
+    }
+
+    /// `value` with the values of secret keys replaced.
+    private static func redacted(_ value: JSONValue) -> JSONValue {
+        (try? JSONParser.parse(Redaction.body(value.compactText))) ?? value
+    }
+}
