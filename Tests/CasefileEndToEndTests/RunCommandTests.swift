@@ -55,6 +55,15 @@ import Testing
             })
         let summaries = try FileManager.default.contentsOfDirectory(atPath: reports)
         #expect(summaries.count == 27)
+        // Nothing written keeps checkout-bugreport.zip's bearer token, session cookie, card number or analytics
+        // session token: not the index (its WAL included), not a summary.
+        let written = FileManager.default.enumerator(atPath: work.appendingPathComponent("out").path)
+        while let file = written?.nextObject() as? String {
+            let bytes = (try? Data(contentsOf: work.appendingPathComponent("out/\(file)"))) ?? Data()
+            for secret in ["eyJhbGci", "s3cr3t-session", "4111111111111111", "tok-991"] {
+                #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) in out/\(file)")
+            }
+        }
         #expect(summaries.contains("1bd8b1d4ec00.md"))
 
         let second = try Casefile.run(["run", path], in: work)

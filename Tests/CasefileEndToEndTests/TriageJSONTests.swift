@@ -20,6 +20,7 @@ import Testing
         "two-reports.zip", "E2A7C3D4-1B2F-4A5E-9C8D-7F6E5D4C3B2A.clue", "Crashes/cart-total-iphone14-ios16.ips",
         "Crashes/cart-total-iphone11-ios15.crash", "Crashes/cart-total-iphone12-ios15-kscrash.json",
         "Crashes/cart-total-ios15-metrickit-payload.json", "Crashes/coupon-nsexception-iphone13-bugsnag.json",
+        "checkout-bugreport.zip",
     ]
 
     @Test(arguments: inputs)
@@ -67,5 +68,26 @@ import Testing
         #expect(events.first?["type"] == .string("screen"))
         #expect(events.first?["file"] == .string("Modules/module_view.json"))
         #expect(events.first?["line"] == .number(1))
+    }
+
+    @Test func attachmentsAreEventsAndFieldsWithoutSecrets() throws {
+        let path = Casefile.sample("checkout-bugreport.zip")
+        let output = try Casefile.run(["triage", "--format", "json", path]).stdout
+        // The debug menu's bearer token, session cookie, card number and analytics session token.
+        for secret in ["eyJhbGci", "s3cr3t-session", "4111111111111111", "tok-991"] {
+            #expect(!output.contains(secret), "\(secret) in the JSON")
+        }
+        let report = try #require(try JSON.parse(output)["reports"]?.array?.first)
+        let types = (report["events"]?.array ?? []).compactMap { $0["type"]?.string }
+        #expect(types.filter { $0 == "analytics" }.count == 3)
+        #expect(types.filter { $0 == "push" }.count == 1)
+        #expect(types.filter { $0 == "snapshot" }.count == 4)
+        #expect(types.filter { $0 == "log" }.count == 4)
+        #expect(report["attachments"]?["appVersion"] == .string("2.3.1"))
+        #expect(
+            report["attachments"]?["snapshots"]?["modules"]?.array?.first?["missing"] == .array([.string("PayOrder")]))
+        let chain = try #require(report["chains"]?.array?.first)
+        #expect(chain["exchange"]?["method"] == .string("POST"))
+        #expect(chain["exchange"]?["feature"] == .string("Checkout"))
     }
 }

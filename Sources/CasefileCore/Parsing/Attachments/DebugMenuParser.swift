@@ -52,32 +52,34 @@ enum DebugMenuParser {
             let libraries = PodfileLockParser.libraries(String(decoding: bytes, as: UTF8.self))
             return libraries.isEmpty ? nil : Dump(libraries: libraries)
         }
-        guard let (records, warnings) = AttachmentRecords.read(bytes, file: file) else { return nil }
-        var dump = Dump(warnings: warnings)
+        var dump = Dump()
         if kind == .combined {
-            guard records.count == 1, let object = records[0].value.object else { return nil }
+            guard let object = (try? JSONParser.parse(bytes, mode: .tolerant))?.object else { return nil }
             for member in object.members {
-                let key = member.key.lowercased().filter(\.isLetter)
-                let section: Kind? =
-                    key.hasPrefix("network") || key == "requests"
-                    ? .network
-                    : key.hasPrefix("analytics")
-                        ? .analytics
-                        : key.hasPrefix("push") || key == "notifications"
-                            ? .push
-                            : key.contains("toggle") || key.contains("flag")
-                                ? .toggles : key.hasPrefix("app") || key == "version" ? .appInfo : nil
-                guard let section else { continue }
+                guard let section = section(named: member.key) else { continue }
                 let items = member.value.array ?? [member.value]
                 add(items.map { AttachmentRecords.Record(line: 1, value: $0) }, as: section, to: &dump)
             }
         } else {
+            guard let (records, warnings) = AttachmentRecords.read(bytes, file: file) else { return nil }
+            dump.warnings = warnings
             add(records, as: kind, to: &dump)
         }
         let found =
             dump.requests.count + dump.analytics.count + dump.pushes.count + dump.toggles.count
             + (dump.appVersion == nil && dump.appBuild == nil ? 0 : 1)
         return found == 0 ? nil : dump
+    }
+
+    /// The kind of a section of a combined `debug-menu.json`, from its key.
+    private static func section(named key: String) -> Kind? {
+        let key = key.lowercased().filter(\.isLetter)
+        if key.hasPrefix("network") || key == "requests" { return .network }
+        if key.hasPrefix("analytics") { return .analytics }
+        if key.hasPrefix("push") || key == "notifications" { return .push }
+        if key.contains("toggle") || key.contains("flag") { return .toggles }
+        if key.hasPrefix("app") || key == "version" { return .appInfo }
+        return nil
     }
 
     private static func add(_ records: [AttachmentRecords.Record], as kind: Kind, to dump: inout Dump) {
