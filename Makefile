@@ -33,6 +33,9 @@ demo: build
 	if [ $$status -gt 1 ]; then exit $$status; fi; \
 	echo ""; \
 	echo "Summaries: out/reports/*.md   Groups: out/groups/*.md   Digest: out/digest.md   Index: out/casefile.sqlite"; \
+	if ! command -v ffmpeg >/dev/null 2>&1; then \
+		echo "No ffmpeg on PATH: summaries show no screen frames. To see them: apt-get install ffmpeg, then make demo again (after rm -rf out)."; \
+	else echo "Screen frames at each failure: out/reports/<id>/frame-*.jpg (see out/reports/*.md)"; fi; \
 	echo "Try: $$($(SWIFT) build --show-bin-path)/casefile groups   and   $$($(SWIFT) build --show-bin-path)/casefile triage SampleReports/checkout-500.clue.zip"
 
 ## test: the full suite (unit tests and end-to-end tests of the built binary), then the format lint.

@@ -161,8 +161,8 @@ with zipfile.ZipFile(os.path.join(attachments, "checkout-with-log.zip"), "w", zi
     archive.writestr(zipfile.ZipInfo("app.log", (2026, 11, 20, 13, 2, 30)), LOG.encode())
 
 
-# 7. A whole in-house bug report (SampleReports/checkout-bugreport.zip): the same recording and log, a debug menu's
-#    dump and a data-snapshot folder. The recording started at 13:02:00.000+01:00 = 12:02:00Z = epoch 1795176120.
+# 7. A whole in-house bug report (SampleReports/checkout-bugreport.zip): the same recording and log (with a real
+#    screen video: white until 13.15 s, then red), a debug menu's dump and a data-snapshot folder. The recording started at 13:02:00.000+01:00 = 12:02:00Z = epoch 1795176120.
 #    Expected, read from the files below:
 #    - network-log.json (a JSON array): #1 GET shipping-options ended 13:02:00.851+01:00 → merges into the recorded
 #      200 at 0.85 s; #2 POST /v1/orders 12:02:12.530Z → 12:02:13.148Z merges into the recorded 500 at 13.15 s:
@@ -243,12 +243,34 @@ def entry(name, seconds_after_start=30):
     return info
 
 
+def screen_video():
+    """A real 90x160 screen video for the frames in the summary: the cart (white) until the 500 at 13.15 s, then the
+    error screen (red). Made with ffmpeg when it is on the PATH; otherwise the sample's header-only video is kept."""
+    import shutil
+    import subprocess
+    import tempfile
+    if shutil.which("ffmpeg") is None:
+        print("note: no ffmpeg on PATH; checkout-bugreport.zip keeps the header-only video")
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "screen.mp4")
+        subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "color=c=white:s=90x160:d=13.15:r=10",
+                        "-f", "lavfi", "-i", "color=c=red:s=90x160:d=3.35:r=10", "-filter_complex",
+                        "[0][1]concat=n=2:v=1", "-pix_fmt", "yuv420p", "-fflags", "+bitexact", "-map_metadata", "-1",
+                        "-y", out], check=True)
+        return open(out, "rb").read()
+
+
+VIDEO = screen_video()
 sample_reports = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "SampleReports")
 with zipfile.ZipFile(os.path.join(sample_reports, "checkout-bugreport.zip"), "w") as archive:
     for folder, _, files in sorted(os.walk(SAMPLE)):
         for name in sorted(files):
             path = os.path.join(folder, name)
-            archive.writestr(entry("checkout.clue/" + os.path.relpath(path, SAMPLE)), open(path, "rb").read())
+            data = open(path, "rb").read()
+            if name == "module_video.mp4" and VIDEO is not None:
+                data = VIDEO
+            archive.writestr(entry("checkout.clue/" + os.path.relpath(path, SAMPLE)), data)
     archive.writestr(entry("checkout.clue/Info/info_session.json"),
                      '{"recordingStart":"2026-11-20T13:02:00.000+01:00"}\n')
     archive.writestr(entry("app.log"), LOG.encode())

@@ -19,6 +19,10 @@ public struct Report: Sendable, Codable, Hashable {
     public var duration: Double?
     /// The screen video, when the report has one: size and duration only, never its frames.
     public var video: MediaInfo?
+    /// The screen video's path inside the input (``ArchiveEntry/path``), when the report has one.
+    public var videoEntry: String?
+    /// Frames of the screen video at each failure and at the crash, once extracted (see ``VideoFrames``).
+    public var frames: [VideoFrame] = []
     /// The uncaught exception recorded with the report, if any.
     public var exception: AppException?
     /// The crashes the report holds: one for a crash report, several for a MetricKit payload, the recorded

@@ -26,6 +26,9 @@ public struct PipelineDefinition: Sendable {
     public var concurrency: Int
     /// Folders of debug files (`.dSYM` bundles, Mach-O binaries) to symbolicate crashes with.
     public var symbolFolders: [URL]
+    /// Whether summaries show the screen video's frame at each failure and crash (`[output] frames`; on by
+    /// default, and only when `ffmpeg` is on the `PATH`).
+    public var frames = true
     /// How crashes and failures are grouped (`[grouping]`).
     public var grouping: GroupingRules = .default
     /// The resolution of a crash's primary key (`[grouping] primary`).
@@ -112,6 +115,7 @@ public struct PipelineDefinition: Sendable {
             inbox: resolve(inboxPath), output: resolve(outputPath), database: resolve(databasePath),
             ignore: try inbox.strings("ignore") ?? [], limits: limits, concurrency: concurrency,
             symbolFolders: (try symbolsTable.strings("paths") ?? []).map(resolve))
+        frames = try output.bool("frames") ?? true
         (grouping, primaryResolution) = try Self.grouping(&groupingTable)
         for table in [reader, inbox, output, limitsTable, symbolsTable, groupingTable] {
             try table.rejectUnknownKeys()
@@ -190,6 +194,14 @@ private struct TableReader {
                 file: file, keyPath: keyPath(key), reason: "expected a positive integer, got \(int)")
         }
         return int
+    }
+
+    mutating func bool(_ key: String) throws(ConfigurationError) -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard let bool = value.bool else {
+            throw ConfigurationError(file: file, keyPath: keyPath(key), reason: "expected true or false")
+        }
+        return bool
     }
 
     mutating func string(_ key: String) throws(ConfigurationError) -> String? {

@@ -55,6 +55,7 @@ public struct PipelineRunner: Sendable {
 
         let symbolicator = try await makeSymbolicator(index: index)
         let fingerprinter = definition.fingerprinter
+        let frames = definition.frames ? VideoFrames.locate() : nil
         // Read once: an unchanged inbox of 10,000 inputs is then a directory walk and no query per input.
         let signatures = try await index.inputSignatures()
         try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
@@ -71,7 +72,7 @@ public struct PipelineRunner: Sendable {
                     // and while one input waits for the writer the other tasks go on parsing.
                     let reading = await Self.process(
                         url, limits: limits, index: index, symbolicator: symbolicator, fingerprinter: fingerprinter,
-                        known: signatures[url.path])
+                        frames: frames.map { ($0, output) }, known: signatures[url.path])
                     let input: IndexedInput
                     let summaries: [String: String]
                     switch reading {
@@ -215,7 +216,7 @@ public struct PipelineRunner: Sendable {
     /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel.
     private static func process(
         _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: Symbolicator?,
-        fingerprinter: Fingerprinter, known: String?
+        fingerprinter: Fingerprinter, frames: (VideoFrames, URL)?, known: String?
     ) async -> Reading {
         // An input seen before with the same size and times is not read again.
         let signature = InputSignature.of(url)
@@ -249,6 +250,14 @@ public struct PipelineRunner: Sendable {
             output.reports = output.reports.map { symbolicator.symbolicate($0) }
         }
         output.reports = output.reports.map { Correlator().correlate(fingerprinter.fingerprint($0)) }
+        if let (extractor, folder) = frames {
+            // Beside the summary: reports/<id>.md links reports/<id>/frame-<event>.jpg.
+            output.reports = output.reports.map { report in
+                extractor.extract(
+                    report, into: folder.appendingPathComponent("reports/\(report.shortID)"),
+                    linkPrefix: "\(report.shortID)/")
+            }
+        }
         let renderer = ReportSummary(groupPages: "../groups")
         var paths: [String: String] = [:]
         var summaries: [String: String] = [:]

@@ -42,8 +42,16 @@ enum ChainSummary {
                     lines.append("  - replay: \(Markdown.code(curl))\(note)")
                 }
             }
+            if let frame = report.frames.first(where: { $0.event == chain.exchange.event }) {
+                lines.append("  - the screen then: " + image(frame))
+            }
         }
         return lines
+    }
+
+    /// A frame as a Markdown image.
+    static func image(_ frame: VideoFrame) -> String {
+        "![Screen at \(Markdown.seconds(frame.time)), the \(frame.moment)](\(frame.link.split(separator: " ", omittingEmptySubsequences: false).joined(separator: "%20")))"
     }
 
     /// The repro steps as a numbered list.

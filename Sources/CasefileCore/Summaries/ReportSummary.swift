@@ -41,8 +41,12 @@ public struct ReportSummary: Sendable {
         if !steps.isEmpty {
             lines += ["", "## Repro steps", ""] + steps
         }
-        if !report.correlation.beforeCrash.isEmpty {
+        let crashFrame = report.frames.first { $0.moment == "crash" }
+        if !report.correlation.beforeCrash.isEmpty || crashFrame != nil {
             lines += ["", "## Before the crash", ""]
+            if let crashFrame {
+                lines += [ChainSummary.image(crashFrame), ""]
+            }
             lines += report.correlation.beforeCrash.map { index in
                 let event = report.timeline.events[index]
                 return "- \(Markdown.seconds(event.timestamp)) \(EventDescription.label(event)): "

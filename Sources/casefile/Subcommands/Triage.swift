@@ -22,11 +22,29 @@ extension Casefile {
         @Option(name: .long, help: "A folder of debug files to symbolicate crashes with; may be repeated.")
         var symbols: [String] = []
 
+        @Option(
+            name: .long,
+            help:
+                "A folder to write the screen video's frame at each failure and at the crash to (needs ffmpeg on PATH)."
+        )
+        var frames: String?
+
         func run() throws {
             let symbolicator =
                 symbols.isEmpty
                 ? nil : Symbolicator(index: DebugFileIndex(scanning: symbols.map { URL(fileURLWithPath: $0) }))
-            let output = try Casefile.readReports(at: path, symbolicator: symbolicator)
+            var output = try Casefile.readReports(at: path, symbolicator: symbolicator)
+            if let frames {
+                if let extractor = VideoFrames.locate() {
+                    output.reports = output.reports.map { report in
+                        extractor.extract(
+                            report, into: URL(fileURLWithPath: frames).appendingPathComponent(report.shortID),
+                            linkPrefix: "\(frames)/\(report.shortID)/")
+                    }
+                } else {
+                    printError("note: no ffmpeg on PATH; no frames extracted (Debian: apt-get install ffmpeg)")
+                }
+            }
             for note in output.notes {
                 printError("note: \(note)")
             }

@@ -17,6 +17,7 @@ public struct ClueReportParser: Sendable {
         var crashes: [Crash] = []
         var extraInfo: [String: JSONValue] = [:]
         var video: MediaInfo?
+        var videoEntry: String?
         var network: [TimelineEvent] = []
         var custom: [TimelineEvent] = []
         var views: [TimelineEvent] = []
@@ -33,6 +34,7 @@ public struct ClueReportParser: Sendable {
             let name = entry.name
             if case .media(let media) = entry.contents {
                 video = media
+                videoEntry = entry.path
                 if media.duration == nil {
                     warnings.append(
                         Diagnostic(
@@ -114,12 +116,14 @@ public struct ClueReportParser: Sendable {
                     kind: .exception(exception)))
         }
         let duration = [lastTimestamp, video?.duration].compactMap { $0 }.max()
-        return Report(
+        var report = Report(
             id: Self.contentID(package), format: .clue,
             source: ReportSource(input: package.input, root: package.root, clueUUID: package.uuid),
             device: device, duration: duration, video: video, exception: exception, crashes: crashes,
             extraInfo: extraInfo,
             timeline: Timeline(events), viewSnapshotCount: snapshotCount, warnings: warnings)
+        report.videoEntry = videoEntry
+        return report
     }
 
     private func customEvents(
