@@ -34,10 +34,14 @@ public struct Correlator: Sendable {
     public func correlation(of timeline: Timeline, duration: Double? = nil) -> Correlation {
         let events = timeline.events
         let gestures = Gesture.gestures(in: timeline)
-        let failures = failures(in: events)
+        let memo = CorrelationMemo()
+        let outcomes = OutcomeFinder(
+            window: outcomeWindow, stuckSpinner: stuckSpinner, screens: OutcomeFinder.ScreenIndex(events))
+        let failures = failures(in: events, memo: memo)
         let chains = failures.map {
             chain(
-                $0, isLastFailure: $0.index == failures.last?.index, events: events, gestures: gestures, end: duration)
+                $0, isLastFailure: $0.index == failures.last?.index, events: events, gestures: gestures, end: duration,
+                memo: memo, outcomes: outcomes)
         }
         let crash = events.lastIndex { if case .exception = $0.kind { true } else { false } }
         let beforeCrash = crash.map { Array(max(0, $0 - eventsBeforeCrash)..<$0) } ?? []
@@ -55,20 +59,19 @@ public struct Correlator: Sendable {
 
     /// The exchanges that failed (HTTP ≥ 400, transport error, timeout) and the responses the app logged as an error
     /// within ``loggedErrorWindow`` (an error log line naming the request's path or its template).
-    private func failures(in events: [TimelineEvent]) -> [Failure] {
+    private func failures(in events: [TimelineEvent], memo: CorrelationMemo) -> [Failure] {
         events.indices.compactMap { index in
             guard case .network(let exchange) = events[index].kind else { return nil }
             if let failure = exchange.failure {
                 return Failure(index: index, exchange: exchange, summary: failure.summary)
             }
             guard let url = exchange.url else { return nil }
-            let path = URLTemplate.rawPath(of: url)
-            let template = URLTemplate.path(of: url).prefix { $0 != "?" }
             for later in events.indices.dropFirst(index + 1) {
                 guard events[later].timestamp - events[index].timestamp <= loggedErrorWindow else { break }
-                if case .log(let line) = events[later].kind, line.level.isError, path.count > 1,
-                    line.message.contains(path) || line.message.contains(template)
-                {
+                guard case .log(let line) = events[later].kind, line.level.isError else { continue }
+                let path = URLTemplate.rawPath(of: url)
+                let template = memo.template(url).prefix { $0 != "?" }
+                if path.count > 1, line.message.contains(path) || line.message.contains(template) {
                     return Failure(index: index, exchange: exchange, summary: "app logged an error", loggedError: later)
                 }
             }
@@ -77,12 +80,13 @@ public struct Correlator: Sendable {
     }
 
     private func chain(
-        _ failure: Failure, isLastFailure: Bool, events: [TimelineEvent], gestures: [Gesture], end: Double?
+        _ failure: Failure, isLastFailure: Bool, events: [TimelineEvent], gestures: [Gesture], end: Double?,
+        memo: CorrelationMemo, outcomes: OutcomeFinder
     ) -> CausalChain {
         let index = failure.index
         let exchange = failure.exchange
         let time = events[index].timestamp
-        let path = exchange.url.map(URLTemplate.path)
+        let path = exchange.url.map(memo.template)
         let feature = exchange.requestHeaders.first { $0.name.lowercased() == "x-feature-name" }?.value
         let recorded = CausalChain.Exchange(
             event: index, time: time, url: exchange.url, template: path, method: exchange.method,
@@ -94,7 +98,8 @@ public struct Correlator: Sendable {
                     + (line.message.split(separator: "\n").first.map(String.init) ?? ""))
         }
         let request = TriggerChoice.Request(index: index, time: time, sentAt: exchange.requestAt, path: path)
-        let trigger = TriggerChoice.best(among: gestures, for: request, window: triggerWindow, events: events)
+        let trigger = TriggerChoice.best(
+            among: gestures, for: request, window: triggerWindow, events: events, memo: memo)
         var confidence: Double
         if let trigger {
             evidence += trigger.evidence
@@ -112,9 +117,8 @@ public struct Correlator: Sendable {
                     : "no touch in the \(Int(triggerWindow)) s before: background traffic")
             confidence = touched ? 0.4 : 0.6
         }
-        let outcome = OutcomeFinder(window: outcomeWindow, stuckSpinner: stuckSpinner)
-            .outcome(
-                after: index, events: events, triggerEvent: trigger?.gesture.began ?? trigger?.gesture.end, end: end)
+        let outcome = outcomes.outcome(
+            after: index, events: events, triggerEvent: trigger?.gesture.began ?? trigger?.gesture.end, end: end)
         if let shown = outcome.time {
             evidence.append("\(outcome.kind.rawValue) \(Self.delay(shown - time)) after the failure")
         } else {
@@ -122,7 +126,8 @@ public struct Correlator: Sendable {
         }
         if outcome.kind != .silent { confidence += 0.1 }
         let followUps = followUps(
-            after: index, template: path, events: events, isLastFailure: isLastFailure, skipping: failure.loggedError)
+            after: index, template: path, events: events, isLastFailure: isLastFailure, skipping: failure.loggedError,
+            memo: memo)
         return CausalChain(
             trigger: trigger.map {
                 CausalChain.Trigger(
@@ -136,7 +141,8 @@ public struct Correlator: Sendable {
     /// Crashes, error logs and the first retry after the failure at `index`. A crash with no recorded time (Clue's
     /// exception file) follows only the last failure.
     private func followUps(
-        after index: Int, template: String?, events: [TimelineEvent], isLastFailure: Bool, skipping: Int?
+        after index: Int, template: String?, events: [TimelineEvent], isLastFailure: Bool, skipping: Int?,
+        memo: CorrelationMemo
     ) -> [CausalChain.FollowUp] {
         let time = events[index].timestamp
         var result: [CausalChain.FollowUp] = []
@@ -161,7 +167,7 @@ public struct Correlator: Sendable {
                             + (line.message.split(separator: "\n").first.map(String.init) ?? "")))
             case .network(let retry)
             where !retried && delay <= retryWindow && template != nil
-                && retry.url.map(URLTemplate.path) == template:
+                && retry.url.map(memo.template) == template:
                 retried = true
                 let failed = retry.failure != nil
                 result.append(

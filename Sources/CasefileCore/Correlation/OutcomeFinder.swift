@@ -5,6 +5,35 @@ struct OutcomeFinder {
     var window: Double
     /// How long a spinner must stay to count as stuck, in seconds.
     var stuckSpinner: Double
+    /// Where the latest screen change and screen state sit before each event.
+    var screens: ScreenIndex
+
+    /// For each timeline position, the latest screen change and the latest screen or view event at or before it
+    /// (`-1` for none): found once per timeline, not by a scan back per failure.
+    struct ScreenIndex {
+        var latestScreen: [Int32]
+        var latestState: [Int32]
+
+        init(_ events: [TimelineEvent]) {
+            latestScreen = []
+            latestState = []
+            latestScreen.reserveCapacity(events.count)
+            latestState.reserveCapacity(events.count)
+            var screen: Int32 = -1
+            var state: Int32 = -1
+            for (index, event) in events.enumerated() {
+                switch event.kind {
+                case .screen:
+                    screen = Int32(index)
+                    state = Int32(index)
+                case .viewUpdate: state = Int32(index)
+                default: break
+                }
+                latestScreen.append(screen)
+                latestState.append(state)
+            }
+        }
+    }
 
     /// The most telling change after the event at `index`; `triggerEvent` (the tap's position) tells which screen
     /// the user came from; `end` is the recording's end, when known.
@@ -13,42 +42,51 @@ struct OutcomeFinder {
     ) -> CausalChain.Outcome {
         let time = events[index].timestamp
         let screenBefore = previousScreen(before: triggerEvent ?? index, events: events)
-        var found: [(rank: Int, outcome: CausalChain.Outcome)] = []
+        // Ranked, most telling first; a description is written only for a change that beats the best so far.
+        var best: (rank: Int, outcome: CausalChain.Outcome)?
+        func consider(_ rank: Int, _ make: () -> CausalChain.Outcome) {
+            if rank < (best?.rank ?? .max) { best = (rank, make()) }
+        }
         for later in events.indices where later > index {
             let event = events[later]
             guard event.timestamp - time <= window else { break }
             switch event.kind {
             case .screen(let screen):
-                let texts = screen.texts.prefix(1).map { "\"\($0)\"" }.joined(separator: " ")
-                let name = "\(screen.toClass)\(texts.isEmpty ? "" : " \(texts)")"
+                let name = {
+                    let texts = screen.texts.prefix(1).map { "\"\($0)\"" }.joined(separator: " ")
+                    return "\(screen.toClass)\(texts.isEmpty ? "" : " \(texts)")"
+                }
                 if ViewRoles.readsAsError(screen.toClass)
                     || screen.texts.prefix(3).contains(where: ViewRoles.readsAsError)
                 {
-                    found.append((1, outcome(.errorScreen, later, event, name)))
+                    consider(1) { outcome(.errorScreen, later, event, name()) }
                 } else if screen.toClass == screenBefore {
-                    found.append((3, outcome(.navigationBack, later, event, "back to \(name)")))
+                    consider(3) { outcome(.navigationBack, later, event, "back to \(name())") }
                 } else {
-                    found.append((5, outcome(.navigation, later, event, name)))
+                    consider(5) { outcome(.navigation, later, event, name()) }
                 }
             case .viewUpdate(let update):
                 for item in update.items {
                     if item.isAlert, item.kind == .added || item.kind == .shown {
-                        found.append((0, outcome(.alert, later, event, item.description)))
+                        consider(0) { outcome(.alert, later, event, item.description) }
                     } else if item.kind == .added || item.kind == .shown || item.kind == .textChanged,
                         let text = item.text, ViewRoles.readsAsError(text)
                     {
-                        found.append((2, outcome(.errorMessage, later, event, item.description)))
+                        consider(2) { outcome(.errorMessage, later, event, item.description) }
                     }
                 }
-                found.append((6, outcome(.viewChange, later, event, update.changes.prefix(2).joined(separator: "; "))))
+                consider(6) {
+                    outcome(
+                        .viewChange, later, event, update.items.prefix(2).map(\.description).joined(separator: "; "))
+                }
             default:
                 continue
             }
         }
-        if let stuck = stuckSpinner(after: index, events: events, end: end) {
-            found.append((4, stuck))
+        if (best?.rank ?? .max) > 4, let stuck = stuckSpinner(after: index, events: events, end: end) {
+            best = (4, stuck)
         }
-        return found.min { $0.rank < $1.rank }?.outcome
+        return best?.outcome
             ?? CausalChain.Outcome(
                 kind: .silent, event: nil, time: nil,
                 description: "no visible change within \(Int(window)) s")
@@ -83,10 +121,8 @@ struct OutcomeFinder {
     }
 
     private func state(atOrBefore index: Int, events: [TimelineEvent]) -> ScreenState? {
-        for earlier in stride(from: index, through: 0, by: -1) {
-            if let state = Self.state(of: events[earlier]) { return state }
-        }
-        return nil
+        let latest = Int(screens.latestState[index])
+        return latest < 0 ? nil : Self.state(of: events[latest])
     }
 
     private static func state(of event: TimelineEvent) -> ScreenState? {
@@ -100,9 +136,8 @@ struct OutcomeFinder {
     /// The root class of the screen shown before the one visible at `index`: where the last screen change at or
     /// before it came from.
     private func previousScreen(before index: Int, events: [TimelineEvent]) -> String? {
-        for earlier in stride(from: min(index, events.count - 1), through: 0, by: -1) {
-            if case .screen(let screen) = events[earlier].kind { return screen.fromClass }
-        }
-        return nil
+        let latest = Int(screens.latestScreen[min(index, events.count - 1)])
+        guard latest >= 0, case .screen(let screen) = events[latest].kind else { return nil }
+        return screen.fromClass
     }
 }

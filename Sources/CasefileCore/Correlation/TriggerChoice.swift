@@ -33,7 +33,8 @@ struct TriggerChoice {
 
     /// The best tap before `request`, or `nil` when none is plausible.
     static func best(
-        among gestures: [Gesture], for request: Request, window: Double, events: [TimelineEvent]
+        among gestures: [Gesture], for request: Request, window: Double, events: [TimelineEvent],
+        memo: CorrelationMemo
     ) -> TriggerChoice? {
         let latest = request.sentAt.map { $0 + 0.05 } ?? request.time
         let earliest = request.sentAt.map { $0 - sendWindow } ?? request.time - window
@@ -48,7 +49,7 @@ struct TriggerChoice {
             .filter { $0.kind == .tap }.suffix(candidateLimit)
         var best: (gesture: Gesture, features: Features)?
         for gesture in candidates {
-            let features = Features(gesture, request: request, events: events)
+            let features = Features(gesture, request: request, events: events, memo: memo)
             // Ties go to the later tap: the nearer one in time.
             if features.score >= (best?.features.score ?? -.infinity) { best = (gesture, features) }
         }
@@ -70,16 +71,16 @@ struct TriggerChoice {
         var feedback: (event: Int, item: Int)?
         var score: Double
 
-        init(_ gesture: Gesture, request: Request, events: [TimelineEvent]) {
+        init(_ gesture: Gesture, request: Request, events: [TimelineEvent], memo: CorrelationMemo) {
             let delay = request.time - gesture.time
             score = 0.3
             labelFits = false
             if let target = gesture.target {
-                if ViewRoles.isTextInput(target.className) {
+                if memo.role(target.className).textInput {
                     role = .textInput
                     score -= 0.2
-                } else if ViewRoles.isControl(target.className)
-                    || target.path.dropLast().contains(where: ViewRoles.isControl)
+                } else if memo.role(target.className).control
+                    || target.path.dropLast().contains(where: { memo.role($0).control })
                 {
                     role = .control
                     score += 0.3
@@ -87,7 +88,7 @@ struct TriggerChoice {
                     role = .other
                     score -= 0.1
                 }
-                if let label = target.label, let path = request.path, ViewRoles.labelFits(label, path: path) {
+                if let label = target.label, let path = request.path, memo.labelFits(label, path: path) {
                     labelFits = true
                     score += 0.15
                 }

@@ -41,8 +41,11 @@ public enum URLTemplate {
 
     /// One path segment: `{id}`, `{uuid}`, `{hash}`, `{email}`, `{locale}`, `{token}`, or the segment itself.
     static func template(_ segment: Substring) -> String {
-        let decoded = segment.removingPercentEncoding ?? String(segment)
-        if decoded.allSatisfy(\.isNumber) { return "{id}" }
+        let decoded = segment.utf8.contains(0x25) ? segment.removingPercentEncoding ?? String(segment) : String(segment)
+        let isNumber =
+            decoded.utf8.allSatisfy { $0 < 0x80 }
+            ? decoded.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } : decoded.allSatisfy(\.isNumber)
+        if isNumber { return "{id}" }
         if decoded.count == 36, UUIDText.normalize(decoded) != nil { return "{uuid}" }
         if decoded.count >= 16, decoded.allSatisfy(\.isHexDigit), decoded.contains(where: \.isNumber) {
             return "{hash}"

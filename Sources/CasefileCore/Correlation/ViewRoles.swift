@@ -7,12 +7,13 @@ enum ViewRoles {
 
     /// Whether a tap on the class plausibly starts an action.
     static func isControl(_ className: String) -> Bool {
-        !isTextInput(className) && controlParts.contains { className.contains($0) }
+        !isTextInput(className) && controlParts.contains { className.containsBytes($0) }
     }
 
     /// Whether the class takes typing: a tap on it focuses a field, it does not send a request.
     static func isTextInput(_ className: String) -> Bool {
-        className.contains("TextField") || className.contains("TextView") || className.contains("SearchBar")
+        className.containsBytes("TextField") || className.containsBytes("TextView")
+            || className.containsBytes("SearchBar")
     }
 
     /// Words on screen that read as a failure.
@@ -24,14 +25,14 @@ enum ViewRoles {
     /// Whether the text (or class name) reads as a failure: `Payment failed`, `PaymentErrorView`.
     static func readsAsError(_ text: String) -> Bool {
         let lower = text.lowercased()
-        return errorWords.contains { lower.contains($0) }
+        return errorWords.contains { lower.containsBytes($0) }
     }
 
     /// Words on a control that say work started: `Processing…`, `Loading`, `Sending`.
     static func readsAsBusy(_ text: String) -> Bool {
         let lower = text.lowercased()
         return lower.hasSuffix("…") || lower.hasSuffix("...")
-            || ["loading", "processing", "sending", "saving", "please wait"].contains { lower.contains($0) }
+            || ["loading", "processing", "sending", "saving", "please wait"].contains { lower.containsBytes($0) }
     }
 
     /// The lowercase words of at least three letters in a label or a URL path.

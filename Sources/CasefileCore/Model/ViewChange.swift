@@ -41,7 +41,7 @@ public struct ViewChange: Sendable, Codable, Hashable {
     }
 
     static func isAlert(_ className: String) -> Bool {
-        className.contains("Alert")
+        className.containsBytes("Alert")
     }
 
     /// Whether the view is a spinner (`UIActivityIndicatorView` or an app's own `…Spinner`).
@@ -50,7 +50,7 @@ public struct ViewChange: Sendable, Codable, Hashable {
     }
 
     static func isSpinner(_ className: String) -> Bool {
-        className.contains("ActivityIndicator") || className.contains("Spinner")
+        className.containsBytes("ActivityIndicator") || className.containsBytes("Spinner")
     }
 
     /// One line: `alert added: "Payment failed"`, `UIButtonLabel "Pay now" → "Processing…"`,

@@ -1,0 +1,38 @@
+/// What correlating one timeline asks again and again — a URL's template, a class's role, a text's words —
+/// computed once per distinct value. Lives for one ``Correlator/correlation(of:duration:)`` call.
+final class CorrelationMemo {
+    private var templates: [String: String] = [:]
+    private var roles: [String: (control: Bool, textInput: Bool)] = [:]
+    private var words: [String: [String]] = [:]
+
+    /// ``URLTemplate/path(of:)``.
+    func template(_ url: String) -> String {
+        if let known = templates[url] { return known }
+        let template = URLTemplate.path(of: url)
+        templates[url] = template
+        return template
+    }
+
+    /// ``ViewRoles/isControl(_:)`` and ``ViewRoles/isTextInput(_:)``.
+    func role(_ className: String) -> (control: Bool, textInput: Bool) {
+        if let known = roles[className] { return known }
+        let role = (ViewRoles.isControl(className), ViewRoles.isTextInput(className))
+        roles[className] = role
+        return role
+    }
+
+    /// ``ViewRoles/labelFits(_:path:)`` with each side's words computed once.
+    func labelFits(_ label: String, path: String) -> Bool {
+        let pathWords = self.words(path)
+        return self.words(label).contains { word in
+            pathWords.contains { $0.hasPrefix(word) || word.hasPrefix($0) }
+        }
+    }
+
+    private func words(_ text: String) -> [String] {
+        if let known = words[text] { return known }
+        let found = ViewRoles.words(text)
+        words[text] = found
+        return found
+    }
+}
