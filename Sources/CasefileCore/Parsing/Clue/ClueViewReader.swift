@@ -105,7 +105,7 @@ enum ClueViewReader {
         var alert: String?
         func walk(_ node: ViewNode, inNavigationBar: Bool) {
             guard !node.hidden, node.className != ViewNode.recordingIndicator else { return }
-            let inBar = inNavigationBar || node.className.contains("NavigationBar")
+            let inBar = inNavigationBar || node.className.containsBytes("NavigationBar")
             if inBar, title == nil, let text = node.text { title = text }
             if ViewChange.isSpinner(node.className) { spinner = true }
             if alert == nil, ViewChange.isAlert(node.className) {

@@ -28,7 +28,7 @@ struct ViewNode: Sendable, Equatable {
         interactive = properties?["userInteractionEnabled"]?.bool ?? true
         let rawText = properties?["text"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         // Text fields show what the user typed, passwords included: never keep it.
-        text = className.contains("TextField") ? rawText.map(Redaction.typedText) : rawText  // see isTextInput
+        text = className.containsBytes("TextField") ? rawText.map(Redaction.typedText) : rawText  // see isTextInput
         placeholder = properties?["placeholder"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         children = (value["subviews"]?.array ?? []).compactMap { ViewNode($0, depth: depth + 1) }
     }
@@ -50,7 +50,7 @@ struct ViewNode: Sendable, Equatable {
 
     /// Whether the view is a text field, whose text is what the user typed (and is redacted).
     var isTextInput: Bool {
-        className.contains("TextField")
+        className.containsBytes("TextField")
     }
 
     /// The first text a user would read on this view: a text field's placeholder, its own text, else a
