@@ -2,6 +2,7 @@
 /// computed once per distinct value. Lives for one ``Correlator/correlation(of:duration:)`` call.
 final class CorrelationMemo {
     private var templates: [String: String] = [:]
+    private var eventTemplates: [Int: String] = [:]
     private var roles: [String: (control: Bool, textInput: Bool)] = [:]
     private var words: [String: [String]] = [:]
 
@@ -10,6 +11,15 @@ final class CorrelationMemo {
         if let known = templates[url] { return known }
         let template = URLTemplate.path(of: url)
         templates[url] = template
+        return template
+    }
+
+    /// The template of the URL of the exchange at timeline position `event`: looked up by position, so scanning
+    /// the same exchanges again after each failure hashes no URL.
+    func template(event: Int, url: String) -> String {
+        if let known = eventTemplates[event] { return known }
+        let template = template(url)
+        eventTemplates[event] = template
         return template
     }
 

@@ -70,7 +70,7 @@ public struct Correlator: Sendable {
                 guard events[later].timestamp - events[index].timestamp <= loggedErrorWindow else { break }
                 guard case .log(let line) = events[later].kind, line.level.isError else { continue }
                 let path = URLTemplate.rawPath(of: url)
-                let template = memo.template(url).prefix { $0 != "?" }
+                let template = memo.template(event: index, url: url).prefix { $0 != "?" }
                 if path.count > 1, line.message.contains(path) || line.message.contains(template) {
                     return Failure(index: index, exchange: exchange, summary: "app logged an error", loggedError: later)
                 }
@@ -86,7 +86,7 @@ public struct Correlator: Sendable {
         let index = failure.index
         let exchange = failure.exchange
         let time = events[index].timestamp
-        let path = exchange.url.map(memo.template)
+        let path = exchange.url.map { memo.template(event: index, url: $0) }
         let feature = exchange.requestHeaders.first { $0.name.lowercased() == "x-feature-name" }?.value
         let recorded = CausalChain.Exchange(
             event: index, time: time, url: exchange.url, template: path, method: exchange.method,
@@ -167,7 +167,7 @@ public struct Correlator: Sendable {
                             + (line.message.split(separator: "\n").first.map(String.init) ?? "")))
             case .network(let retry)
             where !retried && delay <= retryWindow && template != nil
-                && retry.url.map(memo.template) == template:
+                && retry.url.map({ memo.template(event: later, url: $0) }) == template:
                 retried = true
                 let failed = retry.failure != nil
                 result.append(

@@ -42,20 +42,20 @@ public enum URLTemplate {
     /// One path segment: `{id}`, `{uuid}`, `{hash}`, `{email}`, `{locale}`, `{token}`, or the segment itself.
     static func template(_ segment: Substring) -> String {
         let decoded = segment.utf8.contains(0x25) ? segment.removingPercentEncoding ?? String(segment) : String(segment)
-        let isNumber =
-            decoded.utf8.allSatisfy { $0 < 0x80 }
-            ? decoded.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } : decoded.allSatisfy(\.isNumber)
-        if isNumber { return "{id}" }
-        if decoded.count == 36, UUIDText.normalize(decoded) != nil { return "{uuid}" }
-        if decoded.count >= 16, decoded.allSatisfy(\.isHexDigit), decoded.contains(where: \.isNumber) {
-            return "{hash}"
-        }
-        if decoded.contains("@"), decoded.contains(".") { return "{email}" }
-        if isLocale(decoded) { return "{locale}" }
-        let digits = decoded.filter(\.isNumber).count
-        if decoded.count >= 20, digits * 4 >= decoded.count { return "{token}" }
+        // Most segments are short ASCII words: count bytes, not Characters, and test the costly shapes only at
+        // the lengths they need.
+        let isASCII = decoded.utf8.allSatisfy { $0 < 0x80 }
+        let length = isASCII ? decoded.utf8.count : decoded.count
+        let digits =
+            isASCII ? decoded.utf8.count(where: { $0 >= 0x30 && $0 <= 0x39 }) : decoded.count(where: \.isNumber)
+        if digits == length { return "{id}" }
+        if length == 36, UUIDText.normalize(decoded) != nil { return "{uuid}" }
+        if length >= 16, digits > 0, decoded.allSatisfy(\.isHexDigit) { return "{hash}" }
+        if decoded.utf8.contains(0x40), decoded.utf8.contains(0x2E) { return "{email}" }
+        if length <= 10, isLocale(decoded) { return "{locale}" }
+        if length >= 20, digits * 4 >= length { return "{token}" }
         // `order-8812`, `item_31`: a word with a numeric id after it.
-        if let separator = decoded.lastIndex(where: { $0 == "-" || $0 == "_" }),
+        if digits >= 2, let separator = decoded.lastIndex(where: { $0 == "-" || $0 == "_" }),
             decoded[decoded.index(after: separator)...].count >= 2,
             decoded[decoded.index(after: separator)...].allSatisfy(\.isNumber)
         {

@@ -13,6 +13,8 @@ public struct VideoFrames: Sendable {
     public var timeout = 20.0
     /// The frames' width in pixels (the height keeps the aspect ratio).
     public var width = 320
+    /// The least size of a video worth asking `ffmpeg` about, in bytes.
+    static let smallestVideo = 1024
 
     /// Uses the `ffmpeg` at `ffmpeg`.
     public init(ffmpeg: String) {
@@ -45,7 +47,9 @@ public struct VideoFrames: Sendable {
     /// The report with its frames extracted into `folder` and linked as `linkPrefix` + file name; a warning instead
     /// when the video cannot be read. Reports without a video, or with nothing worth a frame, come back unchanged.
     public func extract(_ report: Report, into folder: URL, linkPrefix: String) -> Report {
-        guard let entry = report.videoEntry, (report.video?.size ?? 0) > 0 else { return report }
+        // A video under 1 KB is a movie header at most (Clue's placeholder, a truncated upload): no frame to find,
+        // and no ffmpeg process worth starting for it.
+        guard let entry = report.videoEntry, (report.video?.size ?? 0) >= Self.smallestVideo else { return report }
         let moments = Self.moments(of: report)
         guard !moments.isEmpty else { return report }
         var report = report
