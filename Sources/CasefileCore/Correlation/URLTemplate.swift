@@ -6,37 +6,48 @@ public enum URLTemplate {
     /// The path of `url` with its variable segments parameterized and its query reduced to its keys; no scheme or
     /// host, so staging and production group together.
     public static func path(of url: String) -> String {
-        var rest = Substring(url)
-        if let scheme = rest.range(of: "://") {
-            rest = rest[scheme.upperBound...]
-            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+        let (rest, query) = pathAndQuery(url)
+        var path = ""
+        var segmentStart = rest.utf8.startIndex
+        // Split on "/" by bytes: every index found is an ASCII boundary, so the slices are valid substrings.
+        for index in rest.utf8.indices where rest.utf8[index] == 0x2F {
+            if index > segmentStart { path += template(rest[segmentStart..<index]) }
+            path += "/"
+            segmentStart = rest.utf8.index(after: index)
         }
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        var query: Substring = ""
-        if let mark = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: mark)...]
-            rest = rest[..<mark]
-        }
-        let segments = rest.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            segment.isEmpty ? "" : template(segment)
-        }
-        var path = segments.joined(separator: "/")
+        if segmentStart < rest.endIndex { path += template(rest[segmentStart...]) }
         if path.isEmpty { path = "/" }
-        let keys = query.split(separator: "&").compactMap { pair -> String? in
-            let key = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            return key.isEmpty ? nil : String(key)
+        let keys = query.split(separator: "&").compactMap { pair -> Substring? in
+            let key = pair.prefix { $0 != "=" }
+            return key.isEmpty ? nil : key
         }
         return keys.isEmpty ? path : path + "?" + keys.joined(separator: "&")
     }
 
     /// The path of `url` as written: no scheme, host, query or fragment (`/v1/orders/8812`).
     static func rawPath(of url: String) -> Substring {
-        var rest = Substring(url)
-        if let scheme = rest.range(of: "://") {
-            rest = rest[scheme.upperBound...]
-            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+        pathAndQuery(url).path
+    }
+
+    /// The path and the query of `url` (no scheme, host or fragment), found by bytes.
+    private static func pathAndQuery(_ url: String) -> (path: Substring, query: Substring) {
+        let bytes = url.utf8
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        // "://" ends the scheme; the host runs to the next "/".
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x2F || byte == 0x3F || byte == 0x23 { break }
+            if byte == 0x3A, bytes[index...].starts(with: "://".utf8) {
+                let host = bytes.index(index, offsetBy: 3)
+                start = bytes[host...].firstIndex { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 } ?? bytes.endIndex
+                break
+            }
+            index = bytes.index(after: index)
         }
-        return rest.prefix { $0 != "?" && $0 != "#" }
+        let end = bytes[start...].firstIndex(of: 0x23) ?? bytes.endIndex
+        guard let mark = bytes[start..<end].firstIndex(of: 0x3F) else { return (url[start..<end], "") }
+        return (url[start..<mark], url[bytes.index(after: mark)..<end])
     }
 
     /// One path segment: `{id}`, `{uuid}`, `{hash}`, `{email}`, `{locale}`, `{token}`, or the segment itself.
