@@ -6,23 +6,12 @@ extension JSONParser {
     /// them instead of refusing the whole file.
     public static func repairTruncated(_ bytes: [UInt8]) -> [UInt8]? {
         var stack: [UInt8] = []
-        var inString = false
-        var escaped = false
+        var strings = JSONStringTracker()
         // The last point where a value ended, with the brackets open there (nesting is shallow: copies are cheap).
         var cut: (position: Int, open: [UInt8])?
         for (position, byte) in bytes.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+            if strings.skips(byte) { continue }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 stack.append(byte)
                 cut = (position + 1, stack)

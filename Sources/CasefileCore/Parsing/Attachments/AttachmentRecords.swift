@@ -45,21 +45,11 @@ enum AttachmentRecords {
         var lines: [Int] = []
         var line = 1
         var depth = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringTracker()
         var expectingElement = false
         for byte in bytes {
             if byte == 0x0A { line += 1 }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+            if strings.skips(byte) { continue }
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D: continue
             case UInt8(ascii: ","):
@@ -72,7 +62,6 @@ enum AttachmentRecords {
                 expectingElement = false
             }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 if depth == 1 { expectingElement = true }

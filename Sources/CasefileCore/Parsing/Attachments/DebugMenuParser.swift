@@ -41,7 +41,7 @@ enum DebugMenuParser {
         }
         if words.hasPrefix("analytics") { return .analytics }
         if words.hasPrefix("push") || words.contains("notifications") { return .push }
-        if words.contains("toggle") || words.contains("featureflag") || words == "flagsjson" { return .toggles }
+        if words.contains("toggle") || words.contains("featureflag") || lower == "flags.json" { return .toggles }
         if words.hasPrefix("appinfo") || words.hasPrefix("version") { return .appInfo }
         return nil
     }
