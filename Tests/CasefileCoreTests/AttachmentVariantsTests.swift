@@ -132,4 +132,18 @@ import Testing
                         == "2 records not aligned: the report has no Info/info_session.json \"recordingStart\"; placed at the end"
             })
     }
+
+    @Test func attachmentsAloneAreQuarantinedWithTheirReason() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-variants-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"[{"method": "GET", "url": "https://api.shop.example/v1/cart", "statusCode": 200}]"#.utf8)
+            .write(to: folder.appendingPathComponent("network-log.json"))
+        #expect {
+            try Triage().reports(at: folder.path)
+        } throws: { error in
+            (error as? InputError)?.reason
+                == "only attachments (app log, debug-menu dump, data snapshots) and no report to attach them to: 'network-log.json'"
+        }
+    }
 }

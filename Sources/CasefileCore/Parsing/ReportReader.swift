@@ -76,6 +76,14 @@ public struct ReportReader: Sendable {
             reports[target] = attachment.attach(reports[target])
         }
         guard !reports.isEmpty else {
+            if failures.isEmpty, let first = attachments.first {
+                let others = attachments.count - 1
+                throw InputError(
+                    input: input.path,
+                    reason:
+                        "only attachments (app log, debug-menu dump, data snapshots) and no report to attach them to: '\(first.path)'"
+                        + (others > 0 ? " and \(others) other attachments" : ""))
+            }
             throw failures.first ?? InputError(input: input.path, reason: Self.emptyReason(input, located))
         }
         return Output(reports: reports, notes: notes, failures: failures)
