@@ -1,10 +1,38 @@
 /// What correlating one timeline asks again and again — a URL's template, a class's role, a text's words —
 /// computed once per distinct value. Lives for one ``Correlator/correlation(of:duration:)`` call.
 final class CorrelationMemo {
+    /// For each timeline position, whether the event can follow a failure: a crash, an error log, a request.
+    let mayFollow: [Bool]
+    /// The positions where ``mayFollow`` holds, in order.
+    let followers: [Int]
     private var templates: [String: String] = [:]
     private var eventTemplates: [Int: String] = [:]
     private var roles: [String: (control: Bool, textInput: Bool)] = [:]
     private var words: [String: [String]] = [:]
+
+    /// A memo for `events`.
+    init(_ events: [TimelineEvent]) {
+        let mayFollow = events.map { event in
+            switch event.kind {
+            case .exception, .network: true
+            case .log(let line): line.level.isError
+            default: false
+            }
+        }
+        self.mayFollow = mayFollow
+        followers = mayFollow.indices.filter { mayFollow[$0] }
+    }
+
+    /// The positions in ``followers`` after `index`.
+    func followers(after index: Int) -> ArraySlice<Int> {
+        var low = 0
+        var high = followers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if followers[middle] <= index { low = middle + 1 } else { high = middle }
+        }
+        return followers[low...]
+    }
 
     /// ``URLTemplate/path(of:)``.
     func template(_ url: String) -> String {

@@ -34,7 +34,7 @@ public struct Correlator: Sendable {
     public func correlation(of timeline: Timeline, duration: Double? = nil) -> Correlation {
         let events = timeline.events
         let gestures = Gesture.gestures(in: timeline)
-        let memo = CorrelationMemo()
+        let memo = CorrelationMemo(events)
         let outcomes = OutcomeFinder(
             window: outcomeWindow, stuckSpinner: stuckSpinner, screens: OutcomeFinder.ScreenIndex(events))
         let failures = failures(in: events, memo: memo)
@@ -68,10 +68,16 @@ public struct Correlator: Sendable {
             guard let url = exchange.url else { return nil }
             for later in events.indices.dropFirst(index + 1) {
                 guard events[later].timestamp - events[index].timestamp <= loggedErrorWindow else { break }
-                guard case .log(let line) = events[later].kind, line.level.isError else { continue }
+                guard memo.mayFollow[later], case .log(let line) = events[later].kind, line.level.isError else {
+                    continue
+                }
                 let path = URLTemplate.rawPath(of: url)
-                let template = memo.template(event: index, url: url).prefix { $0 != "?" }
-                if path.count > 1, line.message.contains(path) || line.message.contains(template) {
+                // A template (`/v1/orders/{id}`) can only be named by a message with a brace in it.
+                let namesPath = path.count > 1 && line.message.containsBytes(String(path))
+                let namesTemplate =
+                    !namesPath && line.message.utf8.contains(0x7B)
+                    && line.message.containsBytes(String(memo.template(event: index, url: url).prefix { $0 != "?" }))
+                if namesPath || namesTemplate {
                     return Failure(index: index, exchange: exchange, summary: "app logged an error", loggedError: later)
                 }
             }
@@ -147,7 +153,8 @@ public struct Correlator: Sendable {
         let time = events[index].timestamp
         var result: [CausalChain.FollowUp] = []
         var retried = false
-        for later in events.indices where later > index && later != skipping {
+        // Only crashes, error logs and requests can follow: the scan skips everything else.
+        for later in memo.followers(after: index) where later != skipping {
             let event = events[later]
             let delay = event.timestamp - time
             // Nothing timed counts past the longest window; an untimed crash sits at the very end.
