@@ -45,7 +45,9 @@ public struct Correlator: Sendable {
         }
         let crash = events.lastIndex { if case .exception = $0.kind { true } else { false } }
         let beforeCrash = crash.map { Array(max(0, $0 - eventsBeforeCrash)..<$0) } ?? []
-        let steps = ReproSteps.steps(events: events, gestures: gestures, chains: chains, crash: crash)
+        let steps = ReproSteps.steps(
+            events: events, gestures: gestures, chains: chains, crash: crash,
+            template: { memo.template(event: $0, url: $1) })
         return Correlation(chains: chains, steps: steps, beforeCrash: beforeCrash)
     }
 

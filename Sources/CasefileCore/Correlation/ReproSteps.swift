@@ -6,21 +6,23 @@ enum ReproSteps {
     static let limit = 15
 
     /// The steps up to the last failure of `chains` or the crash at position `crash`, whichever is later.
-    static func steps(events: [TimelineEvent], gestures: [Gesture], chains: [CausalChain], crash: Int?) -> [ReproStep] {
+    static func steps(
+        events: [TimelineEvent], gestures: [Gesture], chains: [CausalChain], crash: Int?,
+        template: (Int, String) -> String = { URLTemplate.path(of: $1) }
+    ) -> [ReproStep] {
         guard let last = [chains.last?.exchange.event, crash].compactMap({ $0 }).max() else { return [] }
         let gestureAt = Gesture.byEnd(gestures)
+        // Texts without their repeat count; `×N` is written once the steps are known.
         var steps: [ReproStep] = []
         func add(_ text: String, _ index: Int) {
-            if let previous = steps.last, previous.text == text || previous.text.hasPrefix(text + " ×") {
+            if steps.last?.text == text {
                 steps[steps.count - 1].events.append(index)
-                steps[steps.count - 1].text = "\(text) ×\(steps[steps.count - 1].events.count)"
             } else {
                 steps.append(ReproStep(time: events[index].timestamp, text: text, events: [index]))
             }
         }
         for index in 0...last {
-            let event = events[index]
-            switch event.kind {
+            switch events[index].kind {
             case .touch:
                 guard let gesture = gestureAt[index] else { continue }
                 add(describe(gesture), index)
@@ -29,7 +31,7 @@ enum ReproSteps {
                 add(screen.fromClass == nil ? "Open \(screen.toClass)\(texts)" : "See \(screen.toClass)\(texts)", index)
             case .network(let exchange):
                 guard let failure = exchange.failure else { continue }
-                let path = exchange.url.map(URLTemplate.path) ?? "a request"
+                let path = exchange.url.map { template(index, $0) } ?? "a request"
                 add("\(exchange.method.map { "\($0) " } ?? "")\(path) fails: \(failure.summary)", index)
             case .exception(let exception):
                 add("App crashes: \(exception.name ?? "uncaught exception")", index)
@@ -47,6 +49,9 @@ enum ReproSteps {
         }
         if steps.count > limit, let first = steps.first {
             steps = [first] + steps.suffix(limit - 1)
+        }
+        for position in steps.indices where steps[position].events.count > 1 {
+            steps[position].text += " ×\(steps[position].events.count)"
         }
         return steps
     }
