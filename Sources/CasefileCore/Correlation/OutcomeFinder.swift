@@ -13,10 +13,24 @@ struct OutcomeFinder {
     struct ScreenIndex {
         var latestScreen: [Int32]
         var latestState: [Int32]
+        /// The positions of screen changes and view updates, in order.
+        var states: [Int]
+
+        /// The positions in ``states`` after `index`.
+        func states(after index: Int) -> ArraySlice<Int> {
+            var low = 0
+            var high = states.count
+            while low < high {
+                let middle = (low + high) / 2
+                if states[middle] <= index { low = middle + 1 } else { high = middle }
+            }
+            return states[low...]
+        }
 
         init(_ events: [TimelineEvent]) {
             latestScreen = []
             latestState = []
+            states = []
             latestScreen.reserveCapacity(events.count)
             latestState.reserveCapacity(events.count)
             var screen: Int32 = -1
@@ -26,7 +40,10 @@ struct OutcomeFinder {
                 case .screen:
                     screen = Int32(index)
                     state = Int32(index)
-                case .viewUpdate: state = Int32(index)
+                    states.append(index)
+                case .viewUpdate:
+                    state = Int32(index)
+                    states.append(index)
                 default: break
                 }
                 latestScreen.append(screen)
@@ -47,7 +64,8 @@ struct OutcomeFinder {
         func consider(_ rank: Int, _ make: () -> CausalChain.Outcome) {
             if rank < (best?.rank ?? .max) { best = (rank, make()) }
         }
-        for later in events.indices where later > index {
+        // Only screen changes and view updates can show an outcome.
+        for later in screens.states(after: index) {
             let event = events[later]
             guard event.timestamp - time <= window else { break }
             switch event.kind {
@@ -104,7 +122,7 @@ struct OutcomeFinder {
         guard let state = state(atOrBefore: index, events: events), state.spinnerVisible else { return nil }
         let recordingEnd = max(end ?? time, events.last?.timestamp ?? time)
         var until: Double?
-        for later in events.indices where later > index {
+        for later in screens.states(after: index) {
             guard let next = Self.state(of: events[later]) else { continue }
             if !next.spinnerVisible || next.rootClass != state.rootClass {
                 until = events[later].timestamp
