@@ -221,7 +221,10 @@ extension IndexStore {
                 "SELECT id FROM groups WHERE status != 'merged' ORDER BY occurrences DESC, id LIMIT ?", [top])
             var all: [Int64: BugGroupDetail] = [:]
             for detail in top { all[detail.group.id] = detail }
-            for id in touched where all[id] == nil { all[id] = try Self.detail(id: id, db) }
+            // Only what the digest lists: the details of thousands of touched groups would not fit a bounded run.
+            for id in newGroups.prefix(GroupDigest.listed) + regressed.prefix(GroupDigest.listed) where all[id] == nil {
+                all[id] = try Self.detail(id: id, db)
+            }
             return GroupDigest(
                 groups: all, newGroups: newGroups, regressed: regressed, top: top.map(\.group.id), touched: touched,
                 occurrencesThisRun: runCounts)

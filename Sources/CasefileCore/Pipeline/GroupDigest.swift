@@ -1,6 +1,10 @@
 /// The groups of one run, as the index knows them after it: for the digest and the group pages.
 public struct GroupDigest: Sendable {
-    /// Every group named below, by id, with its details.
+    /// How many groups of each list (new, regressed) the digest shows.
+    public static let listed = 100
+
+    /// The groups the digest lists (the first ``listed`` new and regressed ones, and the top ones), by id, with
+    /// their details. Other touched groups are read one at a time when their pages are written.
     public var groups: [Int64: BugGroupDetail]
     /// Groups first seen in the run, most occurrences first.
     public var newGroups: [Int64]

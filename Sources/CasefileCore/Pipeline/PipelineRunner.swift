@@ -109,7 +109,7 @@ public struct PipelineRunner: Sendable {
             try await index.saveSymbolCache(symbolicator.cache)
         }
         let groups = try await index.groupDigest(run: runID, top: 10)
-        writeGroupPages(groups)
+        await writeGroupPages(groups, index: index)
         digest.groups = groups
         summary.seconds = Date().timeIntervalSince(started)
         try await index.finishRun(runID, summary: summary, finishedAt: Date())
@@ -134,13 +134,16 @@ public struct PipelineRunner: Sendable {
 
     /// Writes `groups/<fingerprint>.md` for every group the run touched, and a pointer page for each fingerprint
     /// merged into one, so every report's group link leads somewhere.
-    private func writeGroupPages(_ digest: GroupDigest) {
+    private func writeGroupPages(_ digest: GroupDigest, index: some ReportIndex) async {
         let folder = definition.output.appendingPathComponent("groups")
         let renderer = GroupSummary()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for id in digest.touched {
-                guard let detail = digest.groups[id] else { continue }
+                // One group's details at a time: memory stays flat however many groups the run touched.
+                var detail = digest.groups[id]
+                if detail == nil { detail = try await index.groupDetail(id: id) }
+                guard let detail else { continue }
                 let markdown = renderer.render(detail, occurrencesThisRun: digest.occurrencesThisRun[id])
                 try FileReplacement.write(
                     Data(markdown.utf8), to: folder.appendingPathComponent("\(detail.group.fingerprint).md"))

@@ -24,8 +24,11 @@ public protocol ReportIndex: Sendable {
     func loadDebugFiles() async throws -> [String: DebugFileIndex.KnownFile]
     /// Replaces what is known of the symbol folders' files with this scan's.
     func saveDebugFiles(_ files: [String: DebugFileIndex.KnownFile]) async throws
-    /// The groups the run touched, new, regressed, and the top groups overall.
+    /// The groups the run touched, new, regressed, and the top groups overall; details only for the groups the
+    /// digest lists.
     func groupDigest(run: Int64, top: Int) async throws -> GroupDigest
+    /// One group's page data, read when its page is written (one at a time: a run may touch thousands).
+    func groupDetail(id: Int64) async throws -> BugGroupDetail?
 }
 
 /// One input as the index keys it.

@@ -25,8 +25,13 @@ public struct RunDigest: Sendable {
 
     /// The run's figures.
     public var summary: RunSummary
-    /// Reports indexed for the first time, in the order they finished.
+    /// The first ``listedReports`` reports indexed for the first time, in the order they finished.
     public var newReports: [NewReport] = []
+    /// How many new reports the run found; only the first ``listedReports`` are kept in ``newReports``, so a run of
+    /// 50,000 inputs does not hold 50,000 headlines.
+    public var newReportCount = 0
+    /// The most new reports the digest lists.
+    public static let listedReports = 200
     /// App frames of this run's crashes, and how many of them were symbolicated.
     public var inAppFrames = 0
     /// App frames symbolicated.
@@ -45,7 +50,10 @@ public struct RunDigest: Sendable {
 
     /// Counts a new report: its headline and, for crashes, its symbol coverage.
     public mutating func add(_ report: Report, summaryPath: String?) {
-        newReports.append(NewReport(id: report.id, headline: Self.headline(report), summaryPath: summaryPath))
+        newReportCount += 1
+        if newReports.count < Self.listedReports {
+            newReports.append(NewReport(id: report.id, headline: Self.headline(report), summaryPath: summaryPath))
+        }
         for crash in report.crashes {
             for frame in crash.threads.flatMap(\.frames) + crash.exceptionBacktrace {
                 if CrashSummary.isApp(frame, crash: crash) {
@@ -82,12 +90,12 @@ public struct RunDigest: Sendable {
         if newReports.isEmpty {
             lines.append("None.")
         }
-        for report in newReports.prefix(200) {
+        for report in newReports {
             let link =
                 report.summaryPath.map { "[\(String(report.id.prefix(12)))](\($0))" } ?? String(report.id.prefix(12))
             lines.append("- \(link) — \(report.headline)")
         }
-        if newReports.count > 200 { lines.append("- … and \(newReports.count - 200) more") }
+        if newReportCount > newReports.count { lines.append("- … and \(newReportCount - newReports.count) more") }
         lines += ["", "## Quarantined", ""]
         if summary.quarantined.isEmpty { lines.append("None.") }
         lines += summary.quarantined.map { "- \(Markdown.code($0.description))" }
@@ -130,9 +138,9 @@ public struct RunDigest: Sendable {
             ("New groups", groups.newGroups), ("Regressed", groups.regressed), ("Top groups", groups.top),
         ] {
             lines += ["## \(title)", ""]
-            let rows = ids.prefix(100).compactMap(row)
+            let rows = ids.prefix(GroupDigest.listed).compactMap(row)
             lines += rows.isEmpty ? ["None."] : header + rows
-            if ids.count > 100 { lines += ["", "… and \(ids.count - 100) more."] }
+            if ids.count > GroupDigest.listed { lines += ["", "… and \(ids.count - GroupDigest.listed) more."] }
             lines.append("")
         }
         return lines
