@@ -41,6 +41,11 @@ public struct RunDigest: Sendable {
     /// The groups after the run: new, regressed, top.
     public var groups: GroupDigest?
     private var missing: [String: MissingImage] = [:]
+    /// The most images without a debug file counted: a run over thousands of devices and OS builds meets tens of
+    /// thousands of system image UUIDs, and the digest lists 50.
+    static let trackedImages = 2_000
+    /// Whether images past ``trackedImages`` were met and not counted.
+    private var untrackedImages = false
 
     /// Starts a digest.
     public init(summary: RunSummary, symbolicationConfigured: Bool) {
@@ -62,7 +67,13 @@ public struct RunDigest: Sendable {
                 }
                 switch frame.symbolication?.status {
                 case .noDebugFile(let image, let uuid), .uuidMismatch(let image, let uuid, _):
-                    missing[uuid, default: MissingImage(name: image, uuid: uuid, frames: 0)].frames += 1
+                    if missing[uuid] != nil {
+                        missing[uuid]?.frames += 1
+                    } else if missing.count < Self.trackedImages {
+                        missing[uuid] = MissingImage(name: image, uuid: uuid, frames: 1)
+                    } else {
+                        untrackedImages = true
+                    }
                 default:
                     break
                 }
@@ -114,6 +125,11 @@ public struct RunDigest: Sendable {
                 "", "Images with no debug file for their UUID:", "", "| Image | UUID | Frames |", "|---|---|---:|",
             ]
             lines += missingImages.prefix(50).map { "| \(Markdown.cell($0.name)) | `\($0.uuid)` | \($0.frames) |" }
+            if untrackedImages {
+                lines += [
+                    "", "_More images had no debug file; only the first \(Self.trackedImages) met were counted._",
+                ]
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -52,6 +52,7 @@ public struct Symbolicator: Sendable {
         var pending: [String: (entry: DebugFileIndex.Entry, lookups: [Lookup])] = [:]
         // A copy: `plan` reads the images while a frame of `crash` is borrowed for writing.
         let images = crash.images
+        let table = ImageTable(images)
         var decisions: [String: Decision] = [:]
 
         func plan(_ frame: inout Frame, thread: Int?, position: Int, isCrashingFrame: Bool) {
@@ -60,8 +61,8 @@ public struct Symbolicator: Sendable {
                 return
             }
             let image =
-                images.first { $0.loadAddress == frame.imageLoadAddress }
-                ?? images.first { $0.contains(address) }
+                frame.imageLoadAddress.flatMap(table.image(loadedAt:))
+                ?? table.image(containing: address)
                 ?? frame.image.flatMap { name in images.first { $0.name == name } }
             guard let image, address >= image.loadAddress else {
                 frame.symbolication = FrameSymbolication(status: .outsideImage)
