@@ -101,7 +101,6 @@ public struct PipelineRunner: Sendable {
                 running -= 1
                 done += 1
                 try await finish(outcome, into: &summary, digest: &digest, index: index, run: runID)
-                if done % 500 == 0 { MemoryTrim.now() }
                 progress(Progress(done: done, total: inputs.count, input: path))
                 startNext()
             }
