@@ -53,12 +53,18 @@ public struct VideoFrames: Sendable {
         let moments = Self.moments(of: report)
         guard !moments.isEmpty else { return report }
         var report = report
-        let video = FileManager.default.temporaryDirectory
+        // A package folder's video is read where it lies; an archive's is streamed to a temporary file first.
+        var isDirectory: ObjCBool = false
+        let inPlace =
+            FileManager.default.fileExists(atPath: report.source.input, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+        let temporary = FileManager.default.temporaryDirectory
             .appendingPathComponent("casefile-video-\(UUID().uuidString).mp4")
-        defer { try? FileManager.default.removeItem(at: video) }
+        let video = inPlace ? URL(fileURLWithPath: report.source.input).appendingPathComponent(entry) : temporary
+        defer { if !inPlace { try? FileManager.default.removeItem(at: temporary) } }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try ArchiveReader().copyEntry(entry, of: report.source.input, to: video)
+            if !inPlace { try ArchiveReader().copyEntry(entry, of: report.source.input, to: temporary) }
         } catch {
             report.warnings.append(Diagnostic(file: entry, message: "no video frames: \(error)"))
             return report
