@@ -86,4 +86,18 @@ struct VideoFrameTests {
             contentsOf: folder.appendingPathComponent("out-off/reports/\(summary)"), encoding: .utf8)
         #expect(!plain.contains("![Screen at"))
     }
+
+    /// `SampleReports/checkout-bugreport.zip` carries a real screen video (white until 13.15 s, then red): read out
+    /// of the zip, the frame at the 15.000 s failure is red.
+    @Test func framesComeOutOfAZippedReport() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-frames-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Casefile.run(["triage", "--frames", folder.path, Casefile.sample("checkout-bugreport.zip")])
+        #expect(result.status == 0)
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("![Screen at 15.000 s") })
+        let link = try #require(line.split(separator: "(").last?.dropLast())
+        let color = try pixel(String(link))
+        try #require(color.count == 3)
+        #expect(color[0] > 200 && color[1] < 60 && color[2] < 60, "the frame at 15.000 s is \(color), not red")
+    }
 }
