@@ -12,33 +12,49 @@ public enum CrashDetailCodec {
 
     /// The blob of a crash's threads and images.
     public static func encode(_ crash: Crash) throws(ArchiveError) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(crash.threads.reduce(0) { $0 + $1.frames.count } * 80 + crash.images.count * 120)
-        out += header.utf8
-        out.append(0x0A)
+        var out = LineWriter()
+        out.bytes.reserveCapacity(crash.threads.reduce(0) { $0 + $1.frames.count } * 80 + crash.images.count * 120)
+        out.bytes += header.utf8
+        out.bytes.append(0x0A)
+        // Fields are written straight into the buffer: no array of strings per line, no string per number.
         for image in crash.images {
-            line(
-                &out, "I",
-                [
-                    image.name, image.path, image.arch, image.uuid, hex(image.loadAddress), image.endAddress.map(hex),
-                    image.isApp ? "1" : "0",
-                ])
+            out.begin("I")
+            out.field(image.name)
+            out.field(image.path)
+            out.field(image.arch)
+            out.field(image.uuid)
+            out.hex(image.loadAddress)
+            out.hex(image.endAddress)
+            out.flag(image.isApp)
+            out.end()
         }
         for thread in crash.threads {
-            line(&out, "T", [String(thread.index), thread.name, thread.queue, thread.crashed ? "1" : "0"])
+            out.begin("T")
+            out.decimal(thread.index)
+            out.field(thread.name)
+            out.field(thread.queue)
+            out.flag(thread.crashed)
+            out.end()
             for frame in thread.frames {
                 let function = frame.symbolication?.locations.last
-                line(
-                    &out, "F",
-                    [
-                        frame.image, frame.imageUUID, frame.address.map(hex), frame.imageLoadAddress.map(hex),
-                        frame.imageOffset.map(hex), frame.symbol, frame.symbolOffset.map(hex), frame.file,
-                        frame.line.map(String.init), frame.inlined ? "1" : "0", function?.rawName, function?.file,
-                        function?.line.map(String.init),
-                    ])
+                out.begin("F")
+                out.field(frame.image)
+                out.field(frame.imageUUID)
+                out.hex(frame.address)
+                out.hex(frame.imageLoadAddress)
+                out.hex(frame.imageOffset)
+                out.field(frame.symbol)
+                out.hex(frame.symbolOffset)
+                out.field(frame.file)
+                out.decimal(frame.line)
+                out.flag(frame.inlined)
+                out.field(function?.rawName)
+                out.field(function?.file)
+                out.decimal(function?.line)
+                out.end()
             }
         }
-        return try Gzip.compress(out)
+        return try Gzip.compress(out.bytes)
     }
 
     /// The threads and images back from a blob; a frame's symbolication, when it had one, as its function, file
@@ -87,31 +103,58 @@ public enum CrashDetailCodec {
         return (threads, images)
     }
 
-    private static func hex(_ value: UInt64) -> String {
-        String(value, radix: 16)
-    }
+    /// Lines of tab-separated fields: `nil` is an empty field, an empty string `\e`, and tab, newline, carriage
+    /// return and backslash are escaped.
+    private struct LineWriter {
+        var bytes: [UInt8] = []
 
-    /// One line: a tag, then the fields; `nil` is an empty field, an empty string `\e`.
-    private static func line(_ out: inout [UInt8], _ tag: String, _ fields: [String?]) {
-        out += tag.utf8
-        for field in fields {
-            out.append(0x09)
-            guard let field else { continue }
-            if field.isEmpty {
-                out += [0x5C, 0x65]
-                continue
+        mutating func begin(_ tag: Unicode.Scalar) {
+            bytes.append(UInt8(ascii: tag))
+        }
+
+        mutating func end() {
+            bytes.append(0x0A)
+        }
+
+        mutating func field(_ text: String?) {
+            bytes.append(0x09)
+            guard let text else { return }
+            if text.isEmpty {
+                bytes += [0x5C, 0x65]
+                return
             }
-            for byte in field.utf8 {
+            for byte in text.utf8 {
                 switch byte {
-                case 0x09: out += [0x5C, 0x74]
-                case 0x0A: out += [0x5C, 0x6E]
-                case 0x0D: out += [0x5C, 0x72]
-                case 0x5C: out += [0x5C, 0x5C]
-                default: out.append(byte)
+                case 0x09: bytes += [0x5C, 0x74]
+                case 0x0A: bytes += [0x5C, 0x6E]
+                case 0x0D: bytes += [0x5C, 0x72]
+                case 0x5C: bytes += [0x5C, 0x5C]
+                default: bytes.append(byte)
                 }
             }
         }
-        out.append(0x0A)
+
+        /// Lowercase hexadecimal, no prefix.
+        mutating func hex(_ value: UInt64?) {
+            bytes.append(0x09)
+            guard let value else { return }
+            let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
+            for shift in stride(from: (digits - 1) * 4, through: 0, by: -4) {
+                let nibble = UInt8((value >> UInt64(shift)) & 0xF)
+                bytes.append(nibble < 10 ? 0x30 + nibble : 0x57 + nibble)
+            }
+        }
+
+        mutating func decimal(_ value: Int?) {
+            bytes.append(0x09)
+            guard let value else { return }
+            bytes += String(value).utf8
+        }
+
+        mutating func flag(_ value: Bool) {
+            bytes.append(0x09)
+            bytes.append(value ? 0x31 : 0x30)
+        }
     }
 
     private static func unescape(_ field: ArraySlice<UInt8>) -> String? {
