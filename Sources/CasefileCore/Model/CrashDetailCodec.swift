@@ -123,6 +123,11 @@ public enum CrashDetailCodec {
                 bytes += [0x5C, 0x65]
                 return
             }
+            // Almost every field needs no escape: copied whole.
+            if !text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) {
+                bytes += text.utf8
+                return
+            }
             for byte in text.utf8 {
                 switch byte {
                 case 0x09: bytes += [0x5C, 0x74]

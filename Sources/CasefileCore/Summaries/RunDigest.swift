@@ -60,24 +60,31 @@ public struct RunDigest: Sendable {
             newReports.append(NewReport(id: report.id, headline: Self.headline(report), summaryPath: summaryPath))
         }
         for crash in report.crashes {
-            for frame in crash.threads.flatMap(\.frames) + crash.exceptionBacktrace {
-                if CrashSummary.isApp(frame, crash: crash) {
-                    inAppFrames += 1
-                    if frame.symbolication?.locations.isEmpty == false { inAppSymbolicated += 1 }
-                }
-                switch frame.symbolication?.status {
-                case .noDebugFile(let image, let uuid), .uuidMismatch(let image, let uuid, _):
-                    if missing[uuid] != nil {
-                        missing[uuid]?.frames += 1
-                    } else if missing.count < Self.trackedImages {
-                        missing[uuid] = MissingImage(name: image, uuid: uuid, frames: 1)
-                    } else {
-                        untrackedImages = true
-                    }
-                default:
-                    break
-                }
+            // Each frame in place: no copy of a thousand frames into one array per crash.
+            for thread in crash.threads {
+                for frame in thread.frames { count(frame, of: crash) }
             }
+            for frame in crash.exceptionBacktrace { count(frame, of: crash) }
+        }
+    }
+
+    /// Counts one frame's app and symbol coverage, and the image it lacks a debug file for.
+    private mutating func count(_ frame: Frame, of crash: Crash) {
+        if CrashSummary.isApp(frame, crash: crash) {
+            inAppFrames += 1
+            if frame.symbolication?.locations.isEmpty == false { inAppSymbolicated += 1 }
+        }
+        switch frame.symbolication?.status {
+        case .noDebugFile(let image, let uuid), .uuidMismatch(let image, let uuid, _):
+            if missing[uuid] != nil {
+                missing[uuid]?.frames += 1
+            } else if missing.count < Self.trackedImages {
+                missing[uuid] = MissingImage(name: image, uuid: uuid, frames: 1)
+            } else {
+                untrackedImages = true
+            }
+        default:
+            break
         }
     }
 

@@ -191,9 +191,9 @@ enum AppleFrameLine {
     /// Parses `0xBASE - 0xEND [+]NAME ARCH <UUID> PATH`.
     static func image(_ line: Substring) -> BinaryImage? {
         let text = Substring(line.trimmingSpaces)
-        guard text.hasPrefix("0x"), let dash = text.range(of: "-") else { return nil }
-        guard let base = CrashNumber.parse(text[..<dash.lowerBound]) else { return nil }
-        var rest = text[dash.upperBound...].drop { $0 == " " }
+        guard text.hasPrefix("0x"), let dash = text.firstIndex(of: "-") else { return nil }
+        guard let base = CrashNumber.parse(text[..<dash]) else { return nil }
+        var rest = text[text.index(after: dash)...].drop { $0 == " " }
         let endToken = rest.prefix { !$0.isWhitespace }
         // Casefile's own writer puts `???` where the format that crash came from knew no image size.
         let end = CrashNumber.parse(endToken)
