@@ -25,13 +25,7 @@ final class CorrelationMemo {
 
     /// The positions in ``followers`` after `index`.
     func followers(after index: Int) -> ArraySlice<Int> {
-        var low = 0
-        var high = followers.count
-        while low < high {
-            let middle = (low + high) / 2
-            if followers[middle] <= index { low = middle + 1 } else { high = middle }
-        }
-        return followers[low...]
+        followers.sortedSuffix(after: index)
     }
 
     /// ``URLTemplate/path(of:)``.

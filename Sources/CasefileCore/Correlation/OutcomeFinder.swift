@@ -18,13 +18,7 @@ struct OutcomeFinder {
 
         /// The positions in ``states`` after `index`.
         func states(after index: Int) -> ArraySlice<Int> {
-            var low = 0
-            var high = states.count
-            while low < high {
-                let middle = (low + high) / 2
-                if states[middle] <= index { low = middle + 1 } else { high = middle }
-            }
-            return states[low...]
+            states.sortedSuffix(after: index)
         }
 
         init(_ events: [TimelineEvent]) {
