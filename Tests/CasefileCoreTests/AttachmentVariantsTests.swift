@@ -62,12 +62,16 @@ import Testing
 
     @Test func wrappedRecordsWithLocalTimesAndPlainToggles() throws {
         let (report, _) = try report(files: [
-            "dump/analytics.json": #"{"events": [{"eventName": "opened", "date": "2026-11-20 13:02:03.250"}]}"#,
+            "dump/analytics.json": #"""
+            {"events": [{"eventName": "opened", "date": "2026-11-20 13:02:03.250"},
+             {"eventName": "synced", "date": "2026-11-20T07:02:07.5-0500"}]}
+            """#,
             "dump/push.json": #"[{"title": "Sale", "body": "Today only", "timestamp": "13:02:04"}]"#,
             "dump/featureToggles.json": #"{"darkMode": true, "checkoutVariant": "B"}"#,
         ])
-        // A local date-time without a zone against the local start; a bare time of day against its time of day.
-        #expect(times(report, "analytics") == [3.25])
+        // A local date-time without a zone against the local start; 07:02:07.5 at −05:00 is 12:02:07.5Z, 7.5 s after
+        // the start's instant; a bare time of day against its time of day.
+        #expect(times(report, "analytics") == [3.25, 7.5])
         #expect(times(report, "push") == [4.0])
         #expect(
             report.attachments.toggles == [
