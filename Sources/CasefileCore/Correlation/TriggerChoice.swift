@@ -76,10 +76,11 @@ struct TriggerChoice {
             score = 0.3
             labelFits = false
             if let target = gesture.target {
-                if memo.role(target.className).textInput {
+                let own = memo.role(target.className)
+                if own.textInput {
                     role = .textInput
                     score -= 0.2
-                } else if memo.role(target.className).control
+                } else if own.control
                     || target.path.dropLast().contains(where: { memo.role($0).control })
                 {
                     role = .control

@@ -58,7 +58,8 @@ enum Redaction {
         return text.contains("=") && !text.contains(" ") ? form(text) : text
     }
 
-    private static func redacted(_ value: JSONValue) -> JSONValue {
+    /// A JSON value with the values of members whose keys name a secret replaced by `REDACTED`, at any depth.
+    static func redacted(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(var object):
             for index in object.members.indices {

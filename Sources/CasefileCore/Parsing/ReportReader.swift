@@ -25,7 +25,7 @@ public struct ReportReader: Sendable {
         let crashParser = CrashReportParser()
         var attachments: [(path: String, attach: (Report) -> Report)] = []
         let registries = located.unrecognized.filter { DataSnapshotParser.isRegistry($0.path) }
-        let snapshotFolders = registries.map { $0.path.split(separator: "/").dropLast().joined(separator: "/") }
+        let snapshotFolders = registries.map { DataSnapshotParser.folder(of: $0.path) }
         var leftovers: [ArchiveEntry] = []
         for entry in located.unrecognized {
             guard let bytes = entry.bytes else {

@@ -50,9 +50,8 @@ public struct Symbolicator: Sendable {
         var crash = crash
         var warnings: [String] = []
         var pending: [String: (entry: DebugFileIndex.Entry, lookups: [Lookup])] = [:]
-        // A copy: `plan` reads the images while a frame of `crash` is borrowed for writing.
-        let images = crash.images
-        let table = ImageTable(images)
+        // Its own copy of the images: `plan` reads them while a frame of `crash` is borrowed for writing.
+        let table = ImageTable(crash.images)
         var decisions: [String: Decision] = [:]
 
         func plan(_ frame: inout Frame, thread: Int?, position: Int, isCrashingFrame: Bool) {
@@ -63,7 +62,7 @@ public struct Symbolicator: Sendable {
             let image =
                 frame.imageLoadAddress.flatMap(table.image(loadedAt:))
                 ?? table.image(containing: address)
-                ?? frame.image.flatMap { name in images.first { $0.name == name } }
+                ?? frame.image.flatMap(table.image(named:))
             guard let image, address >= image.loadAddress else {
                 frame.symbolication = FrameSymbolication(status: .outsideImage)
                 return

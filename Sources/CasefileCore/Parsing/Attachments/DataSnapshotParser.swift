@@ -18,9 +18,14 @@ enum DataSnapshotParser {
         return name.hasSuffix(".json") && (name.contains("registry") || name == "modules.json")
     }
 
+    /// The folder a registry file sits in (`""` at the input's root).
+    static func folder(of registry: String) -> String {
+        registry.split(separator: "/").dropLast().joined(separator: "/")
+    }
+
     /// The folder of the registry at `registry`, with the payloads among `entries` that sit in it or below it.
     static func read(registry: ArchiveEntry, entries: [ArchiveEntry]) -> Folder {
-        let folder = registry.path.split(separator: "/").dropLast().joined(separator: "/")
+        let folder = Self.folder(of: registry.path)
         var warnings: [Diagnostic] = []
         var registered: [(module: String, operations: [String])] = []
         if let bytes = registry.bytes, let value = try? JSONParser.parse(bytes, mode: .tolerant) {

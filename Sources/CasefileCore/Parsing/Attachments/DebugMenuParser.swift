@@ -96,67 +96,58 @@ enum DebugMenuParser {
             for record in records {
                 let value = record.value
                 dump.appVersion =
-                    field(value, "version", "appVersion", "CFBundleShortVersionString", "shortVersion")?.string
+                    value.field("version", "appVersion", "CFBundleShortVersionString", "shortVersion")?.string
                     ?? dump.appVersion
                 dump.appBuild =
-                    (field(value, "build", "buildNumber", "CFBundleVersion").flatMap {
+                    (value.field("build", "buildNumber", "CFBundleVersion").flatMap {
                         $0.string ?? $0.int.map(String.init)
                     })
                     ?? dump.appBuild
                 dump.bundleID =
-                    field(value, "bundleIdentifier", "bundleID", "CFBundleIdentifier")?.string ?? dump.bundleID
+                    value.field("bundleIdentifier", "bundleID", "CFBundleIdentifier")?.string ?? dump.bundleID
             }
         case .podfileLock, .combined:
             break
         }
     }
 
-    private static func field(_ value: JSONValue, _ keys: String...) -> JSONValue? {
-        keys.lazy.compactMap { value[$0] }.first { $0 != .null }
-    }
-
     /// `{"name", "parameters", "destination", "timestamp"}` and its synonyms.
     private static func analytics(_ record: AttachmentRecords.Record) -> Timed<AnalyticsEvent>? {
         let value = record.value
-        guard let name = field(value, "name", "event", "eventName")?.string else { return nil }
-        let parameters = field(value, "parameters", "params", "properties", "attributes").map(redacted)
-        let destination = field(value, "destination", "provider", "tracker", "service")?.string
+        guard let name = value.field("name", "event", "eventName")?.string else { return nil }
+        let parameters = value.field("parameters", "params", "properties", "attributes").map(Redaction.redacted)
+        let destination = value.field("destination", "provider", "tracker", "service")?.string
         return Timed(
             value: AnalyticsEvent(name: name, parameters: parameters, destination: destination), line: record.line,
-            time: AttachmentTime(field(value, "timestamp", "time", "date", "sentAt")))
+            time: AttachmentTime(value.field("timestamp", "time", "date", "sentAt")))
     }
 
     /// `{"title", "body", "category", "userInfo", "receivedAt"}`, or an APNs payload with `aps.alert`.
     private static func push(_ record: AttachmentRecords.Record) -> Timed<PushNotification>? {
         let value = record.value
-        let payload = field(value, "userInfo", "payload") ?? value["aps"].map { _ in value }
+        let payload = value.field("userInfo", "payload") ?? value["aps"].map { _ in value }
         let alert = payload?["aps"]?["alert"]
-        let title = field(value, "title")?.string ?? alert?["title"]?.string
-        let body = field(value, "body", "message")?.string ?? alert?["body"]?.string ?? alert?.string
+        let title = value.field("title")?.string ?? alert?["title"]?.string
+        let body = value.field("body", "message")?.string ?? alert?["body"]?.string ?? alert?.string
         guard title != nil || body != nil || payload != nil else { return nil }
         return Timed(
             value: PushNotification(
                 title: title, body: body,
-                category: field(value, "category")?.string ?? payload?["aps"]?["category"]?.string,
-                payload: payload.map(redacted)),
-            line: record.line, time: AttachmentTime(field(value, "receivedAt", "deliveredAt", "timestamp", "date")))
+                category: value.field("category")?.string ?? payload?["aps"]?["category"]?.string,
+                payload: payload.map(Redaction.redacted)),
+            line: record.line, time: AttachmentTime(value.field("receivedAt", "deliveredAt", "timestamp", "date")))
     }
 
     /// `{"name": value, …}` (or under `"toggles"`/`"features"`/`"flags"`), or `[{"name", "value"}]` records.
     private static func toggles(_ value: JSONValue) -> [ReportAttachments.FeatureToggle] {
-        if let name = field(value, "name", "key", "id")?.string,
-            let setting = field(value, "value", "enabled", "isEnabled", "state")
+        if let name = value.field("name", "key", "id")?.string,
+            let setting = value.field("value", "enabled", "isEnabled", "state")
         {
             return [ReportAttachments.FeatureToggle(name: name, value: setting)]
         }
-        if let nested = field(value, "toggles", "features", "flags") {
+        if let nested = value.field("toggles", "features", "flags") {
             return (nested.array ?? [nested]).flatMap(toggles)
         }
         return value.object?.members.map { ReportAttachments.FeatureToggle(name: $0.key, value: $0.value) } ?? []
-    }
-
-    /// `value` with the values of secret keys replaced.
-    private static func redacted(_ value: JSONValue) -> JSONValue {
-        (try? JSONParser.parse(Redaction.body(value.compactText))) ?? value
     }
 }

@@ -16,40 +16,32 @@ enum NetworkLogParser {
     static func record(_ value: JSONValue, line: Int) -> Record? {
         let request = value["request"]?.object.map(JSONValue.object) ?? value
         let response = value["response"]?.object.map(JSONValue.object) ?? value
-        guard let url = field(request, "url", "URL", "requestURL", "path")?.string else { return nil }
+        guard let url = request.field("url", "URL", "requestURL", "path")?.string else { return nil }
         var exchange = NetworkExchange(
-            url: url, method: field(request, "method", "httpMethod", "verb")?.string?.uppercased(),
-            statusCode: field(response, "statusCode", "status", "code")?.int,
-            mimeType: field(response, "mimeType", "contentType")?.string,
-            responseHeaders: headers(field(response, "responseHeaders", "headers")))
-        exchange.requestHeaders = headers(field(request, "requestHeaders", "headers"))
-        exchange.requestBody = body(field(request, "requestBody", "body"))
-        if let text = body(field(response, "responseBody", "body")), !text.isEmpty {
+            url: url, method: request.field("method", "httpMethod", "verb")?.string?.uppercased(),
+            statusCode: response.field("statusCode", "status", "code")?.int,
+            mimeType: response.field("mimeType", "contentType")?.string,
+            responseHeaders: headers(response.field("responseHeaders", "headers")))
+        exchange.requestHeaders = headers(request.field("requestHeaders", "headers"))
+        exchange.requestBody = body(request.field("requestBody", "body"))
+        if let text = body(response.field("responseBody", "body")), !text.isEmpty {
             exchange.bodyPreview = String(text.prefix(512))
             exchange.receivedBytes = text.utf8.count
             exchange.chunkCount = 1
         }
-        exchange.error = transportError(field(value, "error", "errorDescription"), url: url)
+        exchange.error = transportError(value.field("error", "errorDescription"), url: url)
         exchange.completed = true
         let requestTime = AttachmentTime(
-            field(request, "startedAt", "requestTime", "requestDate", "start", "timestamp"))
-        var responseTime = AttachmentTime(field(response, "endedAt", "responseTime", "responseDate", "end"))
+            request.field("startedAt", "requestTime", "requestDate", "start", "timestamp"))
+        var responseTime = AttachmentTime(response.field("endedAt", "responseTime", "responseDate", "end"))
         if responseTime == nil, case .absolute(let start) = requestTime,
-            let milliseconds = field(value, "durationMs", "duration_ms")?.double
-                ?? field(value, "duration")?.double
+            let milliseconds = value.field("durationMs", "duration_ms")?.double
+                ?? value.field("duration")?.double
                 .map({ $0 * 1000 })
         {
             responseTime = .absolute(start + milliseconds / 1000)
         }
         return Record(exchange: exchange, line: line, requestTime: requestTime, responseTime: responseTime)
-    }
-
-    /// The first of `keys` present in `value`.
-    static func field(_ value: JSONValue, _ keys: String...) -> JSONValue? {
-        for key in keys {
-            if let found = value[key], found != .null { return found }
-        }
-        return nil
     }
 
     /// Headers as an object, an array of `{"name", "value"}` or an array of `[name, value]`; credentials redacted.
@@ -85,6 +77,6 @@ enum NetworkLogParser {
         guard let object = value?.object.map(JSONValue.object) else { return nil }
         return TransportError(
             domain: object["domain"]?.string, code: object["code"]?.int,
-            description: field(object, "description", "localizedDescription", "message")?.string, failingURL: url)
+            description: object.field("description", "localizedDescription", "message")?.string, failingURL: url)
     }
 }

@@ -3,24 +3,26 @@
 enum CrashResolver {
     static func resolve(_ crash: inout Crash) {
         markAppImage(&crash)
+        // Indexed once: every frame of every thread asks it.
+        let table = ImageTable(crash.images)
         for thread in crash.threads.indices {
             for frame in crash.threads[thread].frames.indices {
-                resolve(&crash.threads[thread].frames[frame], images: crash.images)
+                resolve(&crash.threads[thread].frames[frame], table: table)
             }
         }
         for frame in crash.exceptionBacktrace.indices {
-            resolve(&crash.exceptionBacktrace[frame], images: crash.images)
+            resolve(&crash.exceptionBacktrace[frame], table: table)
         }
     }
 
     /// Fills the image, load address and offset of a frame from the image that contains its address, or the
     /// image of the same name. The offset is always recomputed as address − load address (§2.6).
-    static func resolve(_ frame: inout Frame, images: [BinaryImage]) {
+    private static func resolve(_ frame: inout Frame, table: ImageTable) {
         let image: BinaryImage? =
-            if let address = frame.address, let byAddress = images.first(where: { $0.contains(address) }) {
+            if let address = frame.address, let byAddress = table.image(containing: address) {
                 byAddress
             } else if let name = frame.image {
-                images.first { $0.name == name }
+                table.image(named: name)
             } else {
                 nil
             }
