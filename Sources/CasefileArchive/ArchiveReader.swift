@@ -17,15 +17,18 @@ public struct ArchiveReader: Sendable {
     /// Reads the input at `path`: a directory, an archive (recognized by content), or a plain file.
     public func read(path: String) throws(ArchiveError) -> UnpackedInput {
         var session = Session(input: path, limits: limits)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // Followed once: an inbox entry may be a link to a report.
+        guard var status = FileStatus.of(path) else {
             throw ArchiveError(code: .unreadable, input: path, reason: "no such file or directory")
         }
-        if isDirectory.boolValue {
-            try readDirectory(at: URL(fileURLWithPath: path), prefix: "", depth: 1, session: &session)
+        if status.kind == .symbolicLink, let target = Self.followed(path) {
+            status = target
+        }
+        if status.kind == .directory {
+            try readDirectory(at: path, prefix: "", depth: 1, session: &session)
             return UnpackedInput(path: path, kind: .directory, entries: session.entries, notes: session.notes)
         }
-        let fileSize = try Self.size(of: path, input: path)
+        let fileSize = status.size
         let prefix = try Self.prefix(of: path, input: path)
         let name = URL(fileURLWithPath: path).lastPathComponent
         if ArchiveSniffer.isArchive(prefix) {
@@ -40,46 +43,39 @@ public struct ArchiveReader: Sendable {
                 session: &session)
             return UnpackedInput(path: path, kind: .archive, entries: session.entries, notes: session.notes)
         }
-        try readPlainFile(at: URL(fileURLWithPath: path), entryPath: name, size: fileSize, depth: 1, session: &session)
+        try readPlainFile(at: path, entryPath: name, size: fileSize, depth: 1, session: &session)
         return UnpackedInput(path: path, kind: .file, entries: session.entries, notes: session.notes)
     }
 
     // MARK: - Sources
 
-    private func readDirectory(at root: URL, prefix: String, depth: Int, session: inout Session) throws(ArchiveError) {
-        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey, .isDirectoryKey, .fileSizeKey]
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else {
+    private func readDirectory(at root: String, prefix: String, depth: Int, session: inout Session) throws(ArchiveError) {
+        guard let entries = FileTree.entries(under: root) else {
             throw ArchiveError(code: .unreadable, input: session.input, reason: "cannot list the directory")
         }
-        var files: [(path: String, url: URL, size: Int)] = []
-        let rootPath = root.standardizedFileURL.path
-        for case let url as URL in walker {
-            let values = try? url.resourceValues(forKeys: Set(keys))
-            let relative = String(url.standardizedFileURL.path.dropFirst(rootPath.count).drop { $0 == "/" })
-            if values?.isSymbolicLink == true {
-                session.notes.append("skipped '\(relative)': symbolic links are not followed")
+        for entry in entries {
+            switch entry.status.kind {
+            case .directory:
                 continue
+            case .symbolicLink:
+                session.notes.append("skipped '\(entry.relativePath)': symbolic links are not followed")
+            case .other:
+                session.notes.append("skipped '\(entry.relativePath)': not a regular file")
+            case .regular:
+                let path = prefix.isEmpty ? entry.relativePath : "\(prefix)/\(entry.relativePath)"
+                try readPlainFile(
+                    at: root + "/" + entry.relativePath, entryPath: path, size: entry.status.size, depth: depth,
+                    session: &session)
             }
-            guard values?.isRegularFile == true else {
-                if values?.isDirectory != true {
-                    session.notes.append("skipped '\(relative)': not a regular file")
-                }
-                continue
-            }
-            files.append((relative, url, values?.fileSize ?? 0))
-        }
-        for file in files.sorted(by: { $0.path < $1.path }) {
-            let path = prefix.isEmpty ? file.path : "\(prefix)/\(file.path)"
-            try readPlainFile(at: file.url, entryPath: path, size: file.size, depth: depth, session: &session)
         }
     }
 
     private func readPlainFile(
-        at url: URL, entryPath: String, size: Int, depth: Int, session: inout Session
+        at file: String, entryPath: String, size: Int, depth: Int, session: inout Session
     ) throws(ArchiveError) {
         try session.countEntry(entryPath)
         if EntryPath.isMedia(entryPath) {
-            let media = try Self.probeMedia(at: url, entry: entryPath, input: session.input)
+            let media = try Self.probeMedia(at: file, entry: entryPath, input: session.input)
             session.entries.append(ArchiveEntry(path: entryPath, size: media.size, contents: .media(media)))
             return
         }
@@ -88,7 +84,7 @@ public struct ArchiveReader: Sendable {
         }
         let bytes: [UInt8]
         do {
-            bytes = [UInt8](try Data(contentsOf: url))
+            bytes = try FileBlocks.contents(of: file, sizeHint: size)
         } catch {
             throw ArchiveError(code: .unreadable, input: session.input, entry: entryPath, reason: "cannot read file")
         }
@@ -206,32 +202,27 @@ public struct ArchiveReader: Sendable {
 
     // MARK: - Helpers
 
-    private static func size(of path: String, input: String) throws(ArchiveError) -> Int {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = attributes[.size] as? NSNumber
-        else {
-            throw ArchiveError(code: .unreadable, input: input, reason: "cannot read the file's size")
-        }
-        return size.intValue
+    /// The status of what a symbolic link points to.
+    private static func followed(_ path: String) -> FileStatus? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return FileStatus.of(String(cString: resolved))
     }
 
     private static func prefix(of path: String, input: String) throws(ArchiveError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        do {
+            return try FileBlocks.prefix(of: path, count: ArchiveSniffer.prefixLength)
+        } catch {
             throw ArchiveError(code: .unreadable, input: input, reason: "cannot open the file for reading")
         }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: ArchiveSniffer.prefixLength)) ?? nil
-        return data.map { [UInt8]($0) } ?? []
     }
 
-    private static func probeMedia(at url: URL, entry: String, input: String) throws(ArchiveError) -> MediaInfo {
-        guard let handle = try? FileHandle(forReadingFrom: url) else {
-            throw ArchiveError(code: .unreadable, input: input, entry: entry, reason: "cannot open media file")
-        }
-        defer { try? handle.close() }
+    private static func probeMedia(at file: String, entry: String, input: String) throws(ArchiveError) -> MediaInfo {
         var probe = QuickTimeProbe()
-        while let chunk = try? handle.read(upToCount: 256 * 1024), !chunk.isEmpty {
-            chunk.withUnsafeBytes { probe.feed($0) }
+        do {
+            try FileBlocks.forEach(in: file, blockSize: 256 * 1024) { probe.feed($0) }
+        } catch {
+            throw ArchiveError(code: .unreadable, input: input, entry: entry, reason: "cannot open media file")
         }
         return MediaInfo(size: probe.size, duration: probe.duration, brand: probe.brand)
     }

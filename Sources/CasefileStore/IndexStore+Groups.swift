@@ -110,7 +110,7 @@ extension IndexStore {
     /// Marks a group resolved; an occurrence in `version` or later (or, without one, in a version newer than any
     /// seen so far) will make it regress.
     public func resolve(groupID: Int64, inVersion version: String?, at date: Date = Date()) throws {
-        try queue.write { db in
+        try writeNow { db in
             let versions = try String.fetchAll(
                 db, sql: "SELECT DISTINCT app_version FROM occurrences WHERE group_id = ? AND app_version IS NOT NULL",
                 arguments: [groupID])
@@ -127,7 +127,7 @@ extension IndexStore {
     /// become aliases of `target`, so future reports with them land in `target` too.
     public func merge(_ source: Int64, into target: Int64) throws {
         guard source != target else { return }
-        try queue.write { db in
+        try writeNow { db in
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO group_aliases (fingerprint, group_id)

@@ -25,7 +25,7 @@ extension IndexStore {
     public func saveSymbolCache(_ cache: SymbolCache) async throws {
         let entries = cache.takeNewEntries()
         guard !entries.isEmpty else { return }
-        try await queue.write { db in
+        try await write { db in
             for entry in entries {
                 let json = try StoreJSON.text(entry.result.locations)
                 try db.cachedStatement(
@@ -57,7 +57,7 @@ extension IndexStore {
 
     /// Replaces what is known of the symbol folders' files with this scan's, in one transaction.
     public func saveDebugFiles(_ files: [String: DebugFileIndex.KnownFile]) async throws {
-        try await queue.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM debug_files")
             for (path, file) in files {
                 let json = try StoreJSON.text(file.entries)

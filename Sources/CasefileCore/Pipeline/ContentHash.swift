@@ -1,3 +1,4 @@
+import CasefileArchive
 import Crypto
 public import Foundation
 
@@ -6,40 +7,33 @@ public enum ContentHash {
     /// The hash of a file's bytes, or of a folder's files (relative path, size and bytes, sorted by path; links
     /// are not followed), in lowercase hex.
     public static func of(_ url: URL) throws(InputError) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw InputError(input: url.path, reason: "no such file or directory")
+        let path = url.path
+        guard let status = FileStatus.of(path) else {
+            throw InputError(input: path, reason: "no such file or directory")
         }
         var hasher = SHA256()
-        if isDirectory.boolValue {
-            let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey]
-            let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: keys)
-            let root = url.standardizedFileURL.path
-            var files: [(String, URL)] = []
-            while let child = walker?.nextObject() as? URL {
-                let values = try? child.resourceValues(forKeys: Set(keys))
-                guard values?.isRegularFile == true, values?.isSymbolicLink != true else { continue }
-                files.append((String(child.standardizedFileURL.path.dropFirst(root.count)), child))
+        if status.kind == .directory {
+            guard let entries = FileTree.entries(under: path) else {
+                throw InputError(input: path, reason: "cannot list the directory")
             }
-            for (relative, child) in files.sorted(by: { $0.0 < $1.0 }) {
-                hasher.update(data: Array(relative.utf8) + [0])
-                try stream(child, input: url.path, into: &hasher)
+            for entry in entries where entry.status.kind == .regular {
+                // The relative path with its leading slash, as earlier versions hashed it: an input keeps its hash.
+                hasher.update(data: Array(("/" + entry.relativePath).utf8) + [0])
+                try stream(path + "/" + entry.relativePath, input: path, into: &hasher)
             }
         } else {
-            try stream(url, input: url.path, into: &hasher)
+            try stream(path, input: path, into: &hasher)
         }
         return hex(hasher.finalize())
     }
 
-    private static func stream(_ url: URL, input: String, into hasher: inout SHA256) throws(InputError) {
-        guard let handle = try? FileHandle(forReadingFrom: url) else {
-            throw InputError(input: input, reason: "cannot open \(url.lastPathComponent) for reading")
-        }
-        defer { try? handle.close() }
-        var size = 0
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
-            size += chunk.count
+    private static func stream(_ path: String, input: String, into hasher: inout SHA256) throws(InputError) {
+        let size: Int
+        do {
+            size = try FileBlocks.forEach(in: path) { hasher.update(bufferPointer: $0) }
+        } catch {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            throw InputError(input: input, reason: "cannot open \(name) for reading")
         }
         hasher.update(data: Array("\u{0}\(size)\u{0}".utf8))
     }

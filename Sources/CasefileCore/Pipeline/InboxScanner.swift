@@ -1,3 +1,4 @@
+import CasefileArchive
 public import Foundation
 
 /// Lists the inputs waiting in an inbox folder.
@@ -30,9 +31,7 @@ public struct InboxScanner: Sendable {
         guard let directory = opendir(folder.path) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = FileTree.entryName(entry)
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
             guard !name.hasPrefix("."), !isIgnored(name: name, path: path) else { continue }
             let child = folder.appendingPathComponent(name)

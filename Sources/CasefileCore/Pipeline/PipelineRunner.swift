@@ -145,8 +145,7 @@ public struct PipelineRunner: Sendable {
                 if detail == nil { detail = try await index.groupDetail(id: id) }
                 guard let detail else { continue }
                 let markdown = renderer.render(detail, occurrencesThisRun: digest.occurrencesThisRun[id])
-                try FileReplacement.write(
-                    Data(markdown.utf8), to: folder.appendingPathComponent("\(detail.group.fingerprint).md"))
+                try FileBlocks.replace(folder.appendingPathComponent("\(detail.group.fingerprint).md").path, with: markdown)
                 for alias in detail.aliases {
                     let pointer =
                         "# Merged group `\(alias)`\n\nMerged into [`\(detail.group.fingerprint)`](\(detail.group.fingerprint).md).\n"
@@ -160,12 +159,12 @@ public struct PipelineRunner: Sendable {
 
     /// Writes `digest.md` (the latest run) and `runs/run-N.md` into the output folder.
     private func writeDigest(_ digest: RunDigest, startedAt: Date) {
-        let markdown = Data(digest.render(startedAt: startedAt).utf8)
+        let markdown = digest.render(startedAt: startedAt)
         let runs = definition.output.appendingPathComponent("runs")
         do {
             try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
-            try FileReplacement.write(markdown, to: runs.appendingPathComponent("run-\(digest.summary.runID).md"))
-            try FileReplacement.write(markdown, to: definition.output.appendingPathComponent("digest.md"))
+            try FileBlocks.replace(runs.appendingPathComponent("run-\(digest.summary.runID).md").path, with: markdown)
+            try FileBlocks.replace(definition.output.appendingPathComponent("digest.md").path, with: markdown)
         } catch {
             logger.error("cannot write the run digest: \(error)")
         }
@@ -209,7 +208,7 @@ public struct PipelineRunner: Sendable {
             guard let path = input.summaryPaths[id], let markdown = summaries[id] else { continue }
             let url = output.appendingPathComponent(path)
             do {
-                try FileReplacement.write(Data(markdown.utf8), to: url)
+                try FileBlocks.replace(url.path, with: markdown)
             } catch {
                 logger.error("cannot write summary \(url.path): \(error)")
             }

@@ -1,0 +1,191 @@
+#if canImport(Glibc)
+    public import Glibc
+#elseif canImport(Darwin)
+    public import Darwin
+#endif
+
+/// What `lstat` says about one path: the few facts the pipeline needs, without Foundation's attribute dictionary
+/// (which also lists extended attributes and looks up the owner's name — three more system calls and a socket
+/// connection to `nscd` per file).
+public struct FileStatus: Sendable, Equatable {
+    /// The kind of file; links are not followed.
+    public enum Kind: Sendable, Equatable {
+        /// A regular file.
+        case regular
+        /// A directory.
+        case directory
+        /// A symbolic link (not followed).
+        case symbolicLink
+        /// A device, socket, FIFO or anything else.
+        case other
+    }
+
+    /// The kind of file.
+    public var kind: Kind
+    /// The size in bytes.
+    public var size: Int
+    /// The modification time in nanoseconds since 1970.
+    public var modified: Int64
+
+    /// The status of `path`, or `nil` when it does not exist or cannot be examined. Symbolic links are not followed.
+    public static func of(_ path: String) -> FileStatus? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        let kind: Kind
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        default: kind = .other
+        }
+        #if canImport(Darwin)
+            let time = info.st_mtimespec
+        #else
+            let time = info.st_mtim
+        #endif
+        return FileStatus(
+            kind: kind, size: Int(info.st_size), modified: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+    }
+}
+
+/// A directory's contents, walked with `readdir` and `lstat` only.
+public enum FileTree {
+    /// One path below the walked directory.
+    public struct Entry: Sendable {
+        /// The path relative to the walked directory, components joined by `/`, without a leading slash.
+        public var relativePath: String
+        /// Its status; symbolic links are listed, not followed.
+        public var status: FileStatus
+    }
+
+    /// Every file, directory and link below `root` (not `root` itself), sorted by relative path; `nil` when
+    /// `root` cannot be listed. Symbolic links to directories are not descended into.
+    public static func entries(under root: String) -> [Entry]? {
+        var found: [Entry] = []
+        guard walk(root, relative: "", into: &found) else { return nil }
+        found.sort { $0.relativePath < $1.relativePath }
+        return found
+    }
+
+    /// The name of a `readdir` record.
+    public static func entryName(_ record: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafeBytes(of: record.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+
+    private static func walk(_ directory: String, relative: String, into found: inout [Entry]) -> Bool {
+        guard let stream = opendir(directory) else { return false }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let record = readdir(stream) {
+            let name = entryName(record)
+            if name != "." && name != ".." { names.append(name) }
+        }
+        for name in names {
+            let path = directory + "/" + name
+            let relativePath = relative.isEmpty ? name : relative + "/" + name
+            guard let status = FileStatus.of(path) else { continue }
+            found.append(Entry(relativePath: relativePath, status: status))
+            if status.kind == .directory, !walk(path, relative: relativePath, into: &found) {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/// Reads files in blocks with `open` and `read`, without a `Data` per block.
+public enum FileBlocks {
+    /// Why a file could not be read.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// The `errno` of the failing call.
+        public var code: Int32
+
+        /// The system's message for the code.
+        public var description: String { String(cString: strerror(code)) }
+    }
+
+    /// Calls `body` with each block of the file at `path`, in order; returns the number of bytes read.
+    @discardableResult
+    public static func forEach(
+        in path: String, blockSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Int {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(code: errno) }
+        defer { close(descriptor) }
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
+        defer { block.deallocate() }
+        var total = 0
+        while true {
+            let count = read(descriptor, block.baseAddress, blockSize)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(code: errno)
+            }
+            if count == 0 { return total }
+            total += count
+            try body(UnsafeRawBufferPointer(rebasing: block[0..<count]))
+        }
+    }
+
+    /// The whole file at `path`; `sizeHint` (its expected size) saves the array's regrowth.
+    public static func contents(of path: String, sizeHint: Int = 0) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(sizeHint)
+        try forEach(in: path, blockSize: 256 * 1024) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// The first `count` bytes of the file at `path` (fewer when it is shorter).
+    public static func prefix(of path: String, count: Int) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(code: errno) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            filled += got
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Writes `text` to a file beside `path` and renames it over `path`, without an fsync: a reader sees the old
+    /// file or the new one, never half of one; after a power loss it may be the old one.
+    public static func replace(_ path: String, with text: String) throws {
+        var text = text
+        try text.withUTF8 { try replace(path, with: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `bytes` to a file beside `path` and renames it over `path`, without an fsync.
+    public static func replace(_ path: String, with bytes: UnsafeRawBufferPointer) throws {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(folder)/.\(name).\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(code: errno) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(descriptor)
+                unlink(temporary)
+                throw Failure(code: code)
+            }
+            offset += count
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw Failure(code: code)
+        }
+    }
+}

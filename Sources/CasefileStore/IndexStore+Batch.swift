@@ -1,0 +1,70 @@
+import GRDB
+import Synchronization
+
+/// Inputs are written in batches: one transaction holds up to ``IndexStore/batchInputs`` inputs (or two seconds'
+/// worth), each input in its own savepoint inside it. An input is still all or nothing — a failing input rolls back
+/// to its savepoint and the batch goes on — and a run killed mid-batch loses only the uncommitted inputs, which are
+/// not marked done and are read again by the next run. A batch shares the index pages its inputs touch, so the
+/// write-ahead log gets each page once per batch instead of once per input.
+extension IndexStore {
+    /// Inputs per committed transaction.
+    static let batchInputs = 64
+    /// The longest a batch stays open, so a killed run loses little work.
+    static let batchSeconds: Duration = .seconds(2)
+
+    /// Runs `body` as one savepoint of the open batch, opening a batch when none is open and committing it when it
+    /// is full or old.
+    func batched<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await queue.writeWithoutTransaction { db in
+            if !db.isInsideTransaction {
+                try db.beginTransaction(.immediate)
+                self.batch.withLock { $0 = Batch(inputs: 0, opened: .now) }
+            }
+            var result: T?
+            try db.inSavepoint {
+                result = try body(db)
+                return .commit
+            }
+            let full = self.batch.withLock { batch in
+                batch.inputs += 1
+                return batch.inputs >= Self.batchInputs || batch.opened.duration(to: .now) >= Self.batchSeconds
+            }
+            if full { try db.commit() }
+            // The savepoint ran, so the result was set.
+            return result!
+        }
+    }
+
+    /// Runs `body` in a transaction of its own, after committing the open batch.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await queue.writeWithoutTransaction { db in try Self.transaction(db, body) }
+    }
+
+    /// Runs `body` in a transaction of its own, after committing the open batch; blocking.
+    func writeNow<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.writeWithoutTransaction { db in try Self.transaction(db, body) }
+    }
+
+    /// Commits the open batch, if any.
+    public func commitBatch() async throws {
+        try await queue.writeWithoutTransaction { db in
+            if db.isInsideTransaction { try db.commit() }
+        }
+    }
+
+    private static func transaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+        if db.isInsideTransaction { try db.commit() }
+        var result: T?
+        try db.inTransaction {
+            result = try body(db)
+            return .commit
+        }
+        return result!
+    }
+}
+
+/// The open batch: how many inputs it holds and when it was opened.
+struct Batch {
+    var inputs: Int
+    var opened: ContinuousClock.Instant
+}

@@ -1,0 +1,65 @@
+import CasefileCore
+import CasefileStore
+import Foundation
+import Testing
+
+/// Inputs are committed in batches; each input stays all or nothing inside its batch.
+@Suite final class BatchTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-batch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func input(_ number: Int, sha256: String?) -> IndexedInput {
+        IndexedInput(
+            record: InputRecord(path: "/inbox/input-\(number).zip", sha256: sha256, kind: "archive"), reports: [],
+            notes: [], summaryPaths: [:], failedEntries: [])
+    }
+
+    @Test func anotherConnectionSeesABatchOnlyOnceItIsCommitted() async throws {
+        let path = folder.appendingPathComponent("index.sqlite").path
+        let writer = try IndexStore(path: path)
+        let run = try await writer.beginRun(pipeline: "test.toml", inbox: "/inbox", startedAt: Date())
+        for number in 1...3 {
+            _ = try await writer.record(input(number, sha256: String(repeating: "\(number)", count: 64)), run: run)
+        }
+        let reader = try IndexStore(path: path)
+        #expect(try reader.count(.inputs) == 0)
+        // The writer's own connection sees its open batch.
+        #expect(try writer.count(.inputs) == 3)
+        try await writer.commitBatch()
+        #expect(try reader.count(.inputs) == 3)
+    }
+
+    @Test func aFailingInputLeavesTheRestOfItsBatch() async throws {
+        let path = folder.appendingPathComponent("index.sqlite").path
+        let writer = try IndexStore(path: path)
+        let run = try await writer.beginRun(pipeline: "test.toml", inbox: "/inbox", startedAt: Date())
+        _ = try await writer.record(input(1, sha256: String(repeating: "a", count: 64)), run: run)
+        // No content hash: the store refuses the input inside its savepoint.
+        await #expect(throws: StoreError.self) { try await writer.record(self.input(2, sha256: nil), run: run) }
+        _ = try await writer.record(input(3, sha256: String(repeating: "c", count: 64)), run: run)
+        try await writer.finishRun(run, summary: RunSummary(runID: run), finishedAt: Date())
+        let reader = try IndexStore(path: path)
+        #expect(try reader.count(.inputs) == 2)
+    }
+
+    @Test func aFullBatchIsCommittedWithoutWaitingForTheRunToEnd() async throws {
+        let path = folder.appendingPathComponent("index.sqlite").path
+        let writer = try IndexStore(path: path)
+        let run = try await writer.beginRun(pipeline: "test.toml", inbox: "/inbox", startedAt: Date())
+        // 64 inputs fill a batch; the 65th opens the next one.
+        for number in 1...65 {
+            let sha256 = String(repeating: "0", count: 60) + String(format: "%04x", number)
+            _ = try await writer.record(input(number, sha256: sha256), run: run)
+        }
+        let reader = try IndexStore(path: path)
+        #expect(try reader.count(.inputs) == 64)
+    }
+}
