@@ -49,7 +49,8 @@ public struct ArchiveReader: Sendable {
 
     // MARK: - Sources
 
-    private func readDirectory(at root: String, prefix: String, depth: Int, session: inout Session) throws(ArchiveError) {
+    private func readDirectory(at root: String, prefix: String, depth: Int, session: inout Session) throws(ArchiveError)
+    {
         guard let entries = FileTree.entries(under: root) else {
             throw ArchiveError(code: .unreadable, input: session.input, reason: "cannot list the directory")
         }

@@ -145,7 +145,8 @@ public struct PipelineRunner: Sendable {
                 if detail == nil { detail = try await index.groupDetail(id: id) }
                 guard let detail else { continue }
                 let markdown = renderer.render(detail, occurrencesThisRun: digest.occurrencesThisRun[id])
-                try FileBlocks.replace(folder.appendingPathComponent("\(detail.group.fingerprint).md").path, with: markdown)
+                try FileBlocks.replace(
+                    folder.appendingPathComponent("\(detail.group.fingerprint).md").path, with: markdown)
                 for alias in detail.aliases {
                     let pointer =
                         "# Merged group `\(alias)`\n\nMerged into [`\(detail.group.fingerprint)`](\(detail.group.fingerprint).md).\n"
