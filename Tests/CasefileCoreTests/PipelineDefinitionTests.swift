@@ -93,6 +93,30 @@ import Testing
         #expect(definition.grouping.version != GroupingRules.default.version)
     }
 
+    @Test func readsRedactionRulesOnTopOfTheDefaults() throws {
+        let toml = """
+            version = 1
+            [inbox]
+            path = "inbox"
+            [redaction]
+            headers = ["X-Shop-Session"]
+            keys = ["loyalty_number"]
+            phones = false
+            patterns = ["ORD-[0-9]{6}"]
+            """
+        let rules = try PipelineDefinition(toml: toml, file: "x.toml", baseDirectory: base).redaction
+        #expect(rules.headers.contains("authorization"))
+        #expect(rules.headers.last == "X-Shop-Session")
+        #expect(rules.keys.contains("password") && rules.keys.last == "loyalty_number")
+        #expect(rules.phones == false && rules.emails == true)
+        #expect(rules.patterns == ["ORD-[0-9]{6}"])
+        let bad = "version = 1\n[inbox]\npath = \"inbox\"\n[redaction]\npatterns = [\"ORD-[0-9\"]\n"
+        let error = #expect(throws: ConfigurationError.self) {
+            try PipelineDefinition(toml: bad, file: "x.toml", baseDirectory: base)
+        }
+        #expect(error?.description.contains("redaction.patterns[0]") == true)
+    }
+
     @Test func refusesTextThatIsNotTOML() {
         let error = #expect(throws: ConfigurationError.self) {
             try PipelineDefinition(toml: "version = = 1", file: "x.toml", baseDirectory: base)

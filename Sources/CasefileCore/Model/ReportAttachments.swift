@@ -15,6 +15,8 @@ public struct ReportAttachments: Sendable, Codable, Hashable {
     public var libraries: [Library] = []
     /// The data snapshots, when a snapshot folder was attached.
     public var snapshots: DataSnapshots?
+    /// Keychain items and UserDefaults values from a debug-menu dump; Keychain values are always masked.
+    public var storedValues: [StoredValue] = []
 
     /// Creates empty attachments.
     public init() {}
@@ -22,6 +24,31 @@ public struct ReportAttachments: Sendable, Codable, Hashable {
     /// Whether nothing was attached.
     public var isEmpty: Bool {
         files.isEmpty
+    }
+
+    /// A value the app stored on the device, as a debug menu dumped it.
+    public struct StoredValue: Sendable, Codable, Hashable {
+        /// Where the app stored a value.
+        public enum Store: String, Sendable, Codable, Hashable {
+            /// The Keychain: credentials by design, so every value is masked.
+            case keychain
+            /// UserDefaults: masked when the key names a secret, scrubbed as text otherwise.
+            case userDefaults
+        }
+
+        /// Where it was stored.
+        public var store: Store
+        /// Its key (a Keychain item's account or service).
+        public var key: String
+        /// Its value.
+        public var value: JSONValue
+
+        /// Creates a stored value.
+        public init(store: Store, key: String, value: JSONValue) {
+            self.store = store
+            self.key = key
+            self.value = value
+        }
     }
 
     /// A feature toggle and its value.

@@ -3,8 +3,13 @@ import Crypto
 
 /// The Detect + Parse stage: turns everything read out of one input into reports.
 public struct ReportReader: Sendable {
-    /// Creates a reader.
-    public init() {}
+    /// What is masked in every report before anyone sees it.
+    public var redactor: Redactor
+
+    /// Creates a reader that masks secrets with `redactor`.
+    public init(redactor: Redactor = .standard) {
+        self.redactor = redactor
+    }
 
     /// The reports of one input, plus a note for each entry that was passed over.
     public struct Output: Sendable {
@@ -86,7 +91,7 @@ public struct ReportReader: Sendable {
             }
             throw failures.first ?? InputError(input: input.path, reason: Self.emptyReason(input, located))
         }
-        return Output(reports: reports, notes: notes, failures: failures)
+        return Output(reports: reports.map(redactor.redact), notes: notes, failures: failures)
     }
 
     /// The report an attachment belongs to: the recording whose folder holds it, else the only recording of the

@@ -33,6 +33,8 @@ public struct PipelineDefinition: Sendable {
     public var grouping: GroupingRules = .default
     /// The resolution of a crash's primary key (`[grouping] primary`).
     public var primaryResolution: Fingerprint.Resolution = .top3
+    /// What is masked before anything is written (`[redaction]`).
+    public var redaction: RedactionRules = .standard
 
     /// The Fingerprint stage as this definition configures it.
     public var fingerprinter: Fingerprinter {
@@ -94,6 +96,7 @@ public struct PipelineDefinition: Sendable {
         var limitsTable = try reader.table("limits")
         var symbolsTable = try reader.table("symbols")
         var groupingTable = try reader.table("grouping")
+        var redactionTable = try reader.table("redaction")
         func resolve(_ value: String) -> URL {
             value.hasPrefix("/")
                 ? URL(fileURLWithPath: value) : baseDirectory.appendingPathComponent(value).standardizedFileURL
@@ -117,7 +120,8 @@ public struct PipelineDefinition: Sendable {
             symbolFolders: (try symbolsTable.strings("paths") ?? []).map(resolve))
         frames = try output.bool("frames") ?? true
         (grouping, primaryResolution) = try Self.grouping(&groupingTable)
-        for table in [reader, inbox, output, limitsTable, symbolsTable, groupingTable] {
+        redaction = try Self.redaction(&redactionTable)
+        for table in [reader, inbox, output, limitsTable, symbolsTable, groupingTable, redactionTable] {
             try table.rejectUnknownKeys()
         }
     }
@@ -154,6 +158,28 @@ extension PipelineDefinition {
             rules.overrides.append(override)
         }
         return (rules, primary)
+    }
+}
+
+extension PipelineDefinition {
+    /// `[redaction]`: `headers`, `keys` and `patterns` add to the built-in rules; `emails`, `phones` and `tokens`
+    /// turn a kind of free-text detection off. Nothing built in can be removed.
+    fileprivate static func redaction(_ table: inout TableReader) throws(ConfigurationError) -> RedactionRules {
+        var rules = RedactionRules.standard
+        rules.headers += try table.strings("headers") ?? []
+        rules.keys += try table.strings("keys") ?? []
+        rules.emails = try table.bool("emails") ?? rules.emails
+        rules.phones = try table.bool("phones") ?? rules.phones
+        rules.tokens = try table.bool("tokens") ?? rules.tokens
+        for (index, pattern) in (try table.strings("patterns") ?? []).enumerated() {
+            guard (try? Regex(pattern)) != nil else {
+                throw ConfigurationError(
+                    file: table.file, keyPath: "redaction.patterns[\(index)]",
+                    reason: "'\(pattern)' is not a valid regular expression")
+            }
+            rules.patterns.append(pattern)
+        }
+        return rules
     }
 }
 

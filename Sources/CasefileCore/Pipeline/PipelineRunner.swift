@@ -55,6 +55,7 @@ public struct PipelineRunner: Sendable {
 
         let symbolicator = try await makeSymbolicator(index: index)
         let fingerprinter = definition.fingerprinter
+        let redactor = Redactor(rules: definition.redaction)
         let frames = definition.frames ? VideoFrames.locate() : nil
         // Read once: an unchanged inbox of 10,000 inputs is then a directory walk and no query per input.
         let signatures = try await index.inputSignatures()
@@ -72,7 +73,7 @@ public struct PipelineRunner: Sendable {
                     // and while one input waits for the writer the other tasks go on parsing.
                     let reading = await Self.process(
                         url, limits: limits, index: index, symbolicator: symbolicator, fingerprinter: fingerprinter,
-                        frames: frames.map { ($0, output) }, known: signatures[url.path])
+                        redactor: redactor, frames: frames.map { ($0, output) }, known: signatures[url.path])
                     let input: IndexedInput
                     let summaries: [String: String]
                     switch reading {
@@ -219,7 +220,7 @@ public struct PipelineRunner: Sendable {
     /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel.
     private static func process(
         _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: Symbolicator?,
-        fingerprinter: Fingerprinter, frames: (VideoFrames, URL)?, known: String?
+        fingerprinter: Fingerprinter, redactor: Redactor, frames: (VideoFrames, URL)?, known: String?
     ) async -> Reading {
         // An input seen before with the same size and times is not read again.
         let signature = InputSignature.of(url)
@@ -245,7 +246,7 @@ public struct PipelineRunner: Sendable {
         let record = InputRecord(path: url.path, sha256: sha256, kind: unpacked.kind.rawValue, signature: signature)
         var output: ReportReader.Output
         do {
-            output = try ReportReader().read(unpacked)
+            output = try ReportReader(redactor: redactor).read(unpacked)
         } catch {
             return .failed(record, error)
         }

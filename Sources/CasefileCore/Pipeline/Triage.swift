@@ -6,11 +6,16 @@ public struct Triage: Sendable {
     public var limits: ArchiveLimits
     /// The Fingerprint stage.
     public var fingerprinter: Fingerprinter
+    /// What is masked before anything is shown.
+    public var redactor: Redactor
 
     /// Creates a triage stage.
-    public init(limits: ArchiveLimits = .default, fingerprinter: Fingerprinter = Fingerprinter()) {
+    public init(
+        limits: ArchiveLimits = .default, fingerprinter: Fingerprinter = Fingerprinter(), redactor: Redactor = .standard
+    ) {
         self.limits = limits
         self.fingerprinter = fingerprinter
+        self.redactor = redactor
     }
 
     /// The reports of the input at `path`, their crashes symbolicated when a symbolicator is given.
@@ -21,7 +26,7 @@ public struct Triage: Sendable {
         } catch {
             throw InputError(error)
         }
-        var output = try ReportReader().read(unpacked)
+        var output = try ReportReader(redactor: redactor).read(unpacked)
         if let symbolicator {
             output.reports = output.reports.map { symbolicator.symbolicate($0) }
         }

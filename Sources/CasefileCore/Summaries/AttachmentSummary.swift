@@ -21,6 +21,16 @@ enum AttachmentSummary {
                     + attachments.toggles.map { "\(Markdown.code($0.name)) = \(Markdown.code($0.value.compactText))" }
                     .joined(separator: ", "))
         }
+        for store in [ReportAttachments.StoredValue.Store.keychain, .userDefaults] {
+            let values = attachments.storedValues.filter { $0.store == store }
+            guard !values.isEmpty else { continue }
+            facts.append(
+                "- \(store == .keychain ? "Keychain" : "UserDefaults"): "
+                    + values.map {
+                        "\(Markdown.code($0.key)) = \(Markdown.code($0.value.string ?? $0.value.compactText))"
+                    }
+                    .joined(separator: ", "))
+        }
         if !attachments.libraries.isEmpty {
             facts.append(
                 "- Libraries (`Podfile.lock`): "

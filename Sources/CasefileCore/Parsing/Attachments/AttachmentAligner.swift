@@ -65,6 +65,7 @@ enum AttachmentAligner {
         var report = placer.finish()
         var attachments = report.attachments
         attachments.toggles += dump.toggles
+        attachments.storedValues += dump.storedValues
         attachments.libraries += dump.libraries
         attachments.appVersion = dump.appVersion ?? attachments.appVersion
         attachments.appBuild = dump.appBuild ?? attachments.appBuild

@@ -1,10 +1,11 @@
 /// Reads what an in-house debug menu dumps beside a report, each file recognized by its name (see
 /// SampleReports/README.md): a network log, analytics events, delivered push notifications, feature toggles, app
-/// version and build, a `Podfile.lock` — or one `debug-menu.json` holding several of them under their keys.
+/// version and build, Keychain items and UserDefaults values, a `Podfile.lock` — or one `debug-menu.json` holding
+/// several of them under their keys. Nothing is redacted here: the report's redaction pass masks what is secret.
 enum DebugMenuParser {
     /// What a dump file holds.
     enum Kind: String, Sendable {
-        case network, analytics, push, toggles, appInfo, podfileLock, combined
+        case network, analytics, push, toggles, appInfo, keychain, userDefaults, podfileLock, combined
     }
 
     /// A record that happened at a time.
@@ -21,6 +22,7 @@ enum DebugMenuParser {
         var pushes: [Timed<PushNotification>] = []
         var toggles: [ReportAttachments.FeatureToggle] = []
         var libraries: [ReportAttachments.Library] = []
+        var storedValues: [ReportAttachments.StoredValue] = []
         var appVersion: String?
         var appBuild: String?
         var bundleID: String?
@@ -43,6 +45,8 @@ enum DebugMenuParser {
         if words.hasPrefix("push") || words.contains("notifications") { return .push }
         if words.contains("toggle") || words.contains("featureflag") || lower == "flags.json" { return .toggles }
         if words.hasPrefix("appinfo") || words.hasPrefix("version") { return .appInfo }
+        if words.hasPrefix("keychain") { return .keychain }
+        if words.hasPrefix("userdefaults") || words.hasPrefix("defaults") { return .userDefaults }
         return nil
     }
 
@@ -67,6 +71,7 @@ enum DebugMenuParser {
         }
         let found =
             dump.requests.count + dump.analytics.count + dump.pushes.count + dump.toggles.count
+            + dump.storedValues.count
             + (dump.appVersion == nil && dump.appBuild == nil ? 0 : 1)
         return found == 0 ? nil : dump
     }
@@ -79,6 +84,8 @@ enum DebugMenuParser {
         if key.hasPrefix("push") || key == "notifications" { return .push }
         if key.contains("toggle") || key.contains("flag") { return .toggles }
         if key.hasPrefix("app") || key == "version" { return .appInfo }
+        if key.hasPrefix("keychain") { return .keychain }
+        if key.hasPrefix("userdefaults") || key == "defaults" { return .userDefaults }
         return nil
     }
 
@@ -106,6 +113,10 @@ enum DebugMenuParser {
                 dump.bundleID =
                     value.field("bundleIdentifier", "bundleID", "CFBundleIdentifier")?.string ?? dump.bundleID
             }
+        case .keychain:
+            dump.storedValues += records.flatMap { stored($0.value, in: .keychain) }
+        case .userDefaults:
+            dump.storedValues += records.flatMap { stored($0.value, in: .userDefaults) }
         case .podfileLock, .combined:
             break
         }
@@ -115,7 +126,7 @@ enum DebugMenuParser {
     private static func analytics(_ record: AttachmentRecords.Record) -> Timed<AnalyticsEvent>? {
         let value = record.value
         guard let name = value.field("name", "event", "eventName")?.string else { return nil }
-        let parameters = value.field("parameters", "params", "properties", "attributes").map(Redaction.redacted)
+        let parameters = value.field("parameters", "params", "properties", "attributes")
         let destination = value.field("destination", "provider", "tracker", "service")?.string
         return Timed(
             value: AnalyticsEvent(name: name, parameters: parameters, destination: destination), line: record.line,
@@ -134,8 +145,21 @@ enum DebugMenuParser {
             value: PushNotification(
                 title: title, body: body,
                 category: value.field("category")?.string ?? payload?["aps"]?["category"]?.string,
-                payload: payload.map(Redaction.redacted)),
+                payload: payload),
             line: record.line, time: AttachmentTime(value.field("receivedAt", "deliveredAt", "timestamp", "date")))
+    }
+
+    /// `{"key": value, …}`, or `[{"key"/"account"/"service", "value"/"data"}]` records.
+    private static func stored(
+        _ value: JSONValue, in store: ReportAttachments.StoredValue.Store
+    ) -> [ReportAttachments.StoredValue] {
+        if let key = value.field("key", "account", "service", "name")?.string,
+            let setting = value.field("value", "data", "password", "secret")
+        {
+            return [ReportAttachments.StoredValue(store: store, key: key, value: setting)]
+        }
+        return value.object?.members.map { ReportAttachments.StoredValue(store: store, key: $0.key, value: $0.value) }
+            ?? []
     }
 
     /// `{"name": value, …}` (or under `"toggles"`/`"features"`/`"flags"`), or `[{"name", "value"}]` records.

@@ -60,13 +60,13 @@ enum NetworkLogParser {
                 return nil
             }
         }
-        return pairs.map { HeaderField(name: $0.0, value: Redaction.headerValue(name: $0.0, value: $0.1)) }
+        return pairs.map { HeaderField(name: $0.0, value: $0.1) }
     }
 
-    /// A body as text (a JSON body kept as compact JSON), with secret members and fields redacted.
+    /// A body as text (a JSON body kept as compact JSON); the report's redaction pass masks its secrets.
     static func body(_ value: JSONValue?) -> String? {
         guard let value, value != .null else { return nil }
-        return Redaction.body(value.string ?? value.compactText)
+        return value.string ?? value.compactText
     }
 
     /// `"error": "The Internet connection appears to be offline."` or `{"domain", "code", "description"}`.

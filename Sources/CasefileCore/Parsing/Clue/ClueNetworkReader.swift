@@ -133,8 +133,7 @@ enum ClueNetworkReader {
             return value
         }
         let headers = (response["allHeaderFields"]?.object?.members ?? []).map { member in
-            HeaderField(
-                name: member.key, value: Redaction.headerValue(name: member.key, value: member.value.string ?? ""))
+            HeaderField(name: member.key, value: member.value.string ?? "")
         }
         let expected = response["expectedContentLength"]?.int
         return NetworkExchange(

@@ -27,8 +27,8 @@ struct ViewNode: Sendable, Equatable {
         hidden = properties?["hidden"]?.bool ?? false
         interactive = properties?["userInteractionEnabled"]?.bool ?? true
         let rawText = properties?["text"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-        // Text fields show what the user typed, passwords included: never keep it.
-        text = className.containsBytes("TextField") ? rawText.map(Redaction.typedText) : rawText  // see isTextInput
+        // Text fields show what the user typed, passwords included: never keep it (see isTextInput).
+        text = className.containsBytes("TextField") ? rawText.map(Redactor.standard.typedText) : rawText
         placeholder = properties?["placeholder"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         children = (value["subviews"]?.array ?? []).compactMap { ViewNode($0, depth: depth + 1) }
     }

@@ -1,0 +1,121 @@
+/// One pass over a parsed report, before it is rendered, indexed or printed: every text that came from the report
+/// goes through the redactor, so no writer has to remember to.
+extension Redactor {
+    /// The report with its secrets and personal data masked.
+    public func redact(_ report: Report) -> Report {
+        var report = report
+        report.exception = report.exception.map(redact)
+        report.crashes = report.crashes.map(redact)
+        report.extraInfo = report.extraInfo.mapValues(json)
+        // Already sorted: the stable sort keeps the order.
+        report.timeline = Timeline(report.timeline.events.map(redact))
+        report.attachments.toggles = report.attachments.toggles.map { toggle in
+            var toggle = toggle
+            toggle.value = isSecretKey(toggle.name) ? .string(mask(toggle.value.compactText)) : json(toggle.value)
+            return toggle
+        }
+        report.attachments.storedValues = report.attachments.storedValues.map(redact)
+        report.attachments.featureNames = report.attachments.featureNames.map(text)
+        return report
+    }
+
+    private func redact(_ event: TimelineEvent) -> TimelineEvent {
+        var event = event
+        switch event.kind {
+        case .touch(var touch):
+            if let label = touch.target?.label { touch.target?.label = text(label) }
+            event.kind = .touch(touch)
+        case .network(let exchange):
+            event.kind = .network(redact(exchange))
+        case .screen(var change):
+            change.state = redact(change.state)
+            event.kind = .screen(change)
+        case .viewUpdate(var update):
+            update.state = redact(update.state)
+            update.items = update.items.map { item in
+                var item = item
+                item.text = item.text.map(text)
+                item.oldText = item.oldText.map(text)
+                return item
+            }
+            event.kind = .viewUpdate(update)
+        case .exception(let exception):
+            event.kind = .exception(redact(exception))
+        case .custom(var custom):
+            custom.record = json(custom.record)
+            event.kind = .custom(custom)
+        case .log(var line):
+            line.message = text(line.message)
+            event.kind = .log(line)
+        case .analytics(var analytics):
+            analytics.parameters = analytics.parameters.map(json)
+            event.kind = .analytics(analytics)
+        case .push(var push):
+            push.title = push.title.map(text)
+            push.body = push.body.map(text)
+            push.payload = push.payload.map(json)
+            event.kind = .push(push)
+        case .snapshot:
+            break
+        }
+        return event
+    }
+
+    /// Headers, URL, bodies, redirect targets and the error text of one exchange.
+    func redact(_ exchange: NetworkExchange) -> NetworkExchange {
+        var exchange = exchange
+        exchange.url = exchange.url.map(url)
+        exchange.redirectLocation = exchange.redirectLocation.map(url)
+        exchange.redirectedFrom = exchange.redirectedFrom.map(url)
+        exchange.requestHeaders = exchange.requestHeaders.map {
+            HeaderField(name: $0.name, value: header(name: $0.name, value: $0.value))
+        }
+        exchange.responseHeaders = exchange.responseHeaders.map {
+            HeaderField(name: $0.name, value: header(name: $0.name, value: $0.value))
+        }
+        exchange.requestBody = exchange.requestBody.map(body)
+        exchange.bodyPreview = exchange.bodyPreview.map(body)
+        if var error = exchange.error {
+            error.description = error.description.map(text)
+            error.failingURL = error.failingURL.map(url)
+            exchange.error = error
+        }
+        return exchange
+    }
+
+    private func redact(_ state: ScreenState) -> ScreenState {
+        var state = state
+        state.title = state.title.map(text)
+        state.labels = state.labels.map(text)
+        state.alert = state.alert.map(text)
+        return state
+    }
+
+    private func redact(_ exception: AppException) -> AppException {
+        var exception = exception
+        exception.reason = exception.reason.map(text)
+        exception.userInfo = exception.userInfo.map(json)
+        return exception
+    }
+
+    private func redact(_ crash: Crash) -> Crash {
+        var crash = crash
+        crash.exception.reason = crash.exception.reason.map(text)
+        crash.exception.terminationReason = crash.exception.terminationReason.map(text)
+        crash.exception.applicationSpecificInformation = crash.exception.applicationSpecificInformation.map(text)
+        crash.rawFields = crash.rawFields.mapValues(text)
+        return crash
+    }
+
+    /// A Keychain item's value is always masked; a UserDefaults value when its key names a secret, and scrubbed as
+    /// text otherwise.
+    private func redact(_ stored: ReportAttachments.StoredValue) -> ReportAttachments.StoredValue {
+        var stored = stored
+        if stored.store == .keychain || isSecretKey(stored.key) {
+            stored.value = .string(mask(stored.value.string ?? stored.value.compactText))
+        } else {
+            stored.value = json(stored.value)
+        }
+        return stored
+    }
+}
