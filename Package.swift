@@ -58,11 +58,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "CasefileTracker",
+            dependencies: [
+                "CasefileCore",
+                "CasefileStore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "casefile",
             dependencies: [
                 "CasefileCore",
                 "CasefileStore",
+                "CasefileTracker",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -288,6 +288,24 @@ enum Schema {
                 t.primaryKey(["report_id", "ordinal"])
             }
         }
+        migrator.registerMigration("v10-tracker") { db in
+            // The issue each group's fingerprint has in the tracker, and each outbox payload sent, so `casefile
+            // publish` updates the same issue and never sends a payload twice.
+            try db.create(table: "tracker_issues") { t in
+                t.primaryKey("fingerprint", .text)
+                t.column("number", .integer).notNull()
+                t.column("url", .text)
+                t.column("opened_at", .datetime).notNull()
+                t.column("updated_at", .datetime).notNull()
+            }
+            try db.create(table: "tracker_deliveries") { t in
+                t.primaryKey("payload_id", .text)
+                t.column("fingerprint", .text).notNull()
+                t.column("number", .integer).notNull()
+                t.column("action", .text).notNull()
+                t.column("sent_at", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -11,7 +11,10 @@ struct Casefile: AsyncParsableCommand {
             Exit codes: 0 all inputs processed, 1 some inputs quarantined (the rest processed), \
             2 usage or configuration error, 3 the run could not start (lock held, database unreadable).
             """,
-        subcommands: [Triage.self, Run.self, Symbolicate.self, Groups.self, Show.self, Resolve.self, MergeGroups.self]
+        subcommands: [
+            Triage.self, Run.self, Publish.self, Symbolicate.self, Groups.self, Show.self, Resolve.self,
+            MergeGroups.self,
+        ]
     )
 
     /// Runs the command, mapping argument errors to exit code 2 as DESIGN.md specifies.

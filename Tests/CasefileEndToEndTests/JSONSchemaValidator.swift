@@ -70,7 +70,7 @@ struct JSONSchemaValidator {
 
     private static let known: Set<String> = [
         "$schema", "$id", "$defs", "title", "description", "type", "const", "enum", "properties", "required",
-        "additionalProperties", "items", "minItems", "minimum", "maximum", "pattern", "oneOf", "$ref",
+        "additionalProperties", "items", "minItems", "minimum", "maximum", "pattern", "maxLength", "oneOf", "$ref",
     ]
 
     /// Every violation, as `path: message`; empty when the value is valid.
@@ -112,6 +112,9 @@ struct JSONSchemaValidator {
             if let maximum = keywords["maximum"]?.number, number > maximum {
                 errors.append("\(path): \(number) > \(maximum)")
             }
+        }
+        if let limit = keywords["maxLength"]?.number, let text = value.string, Double(text.count) > limit {
+            errors.append("\(path): \(text.count) characters, more than \(Int(limit))")
         }
         if let pattern = keywords["pattern"]?.string, let text = value.string,
             text.range(of: pattern, options: .regularExpression) == nil

@@ -35,6 +35,8 @@ public struct PipelineDefinition: Sendable {
     public var primaryResolution: Fingerprint.Resolution = .top3
     /// What is masked before anything is written (`[redaction]`).
     public var redaction: RedactionRules = .standard
+    /// Where `casefile publish` sends the outbox (`[tracker]`).
+    public var tracker: TrackerSettings = .none
 
     /// The Fingerprint stage as this definition configures it.
     public var fingerprinter: Fingerprinter {
@@ -97,6 +99,7 @@ public struct PipelineDefinition: Sendable {
         var symbolsTable = try reader.table("symbols")
         var groupingTable = try reader.table("grouping")
         var redactionTable = try reader.table("redaction")
+        var trackerTable = try reader.table("tracker")
         func resolve(_ value: String) -> URL {
             value.hasPrefix("/")
                 ? URL(fileURLWithPath: value) : baseDirectory.appendingPathComponent(value).standardizedFileURL
@@ -121,7 +124,16 @@ public struct PipelineDefinition: Sendable {
         frames = try output.bool("frames") ?? true
         (grouping, primaryResolution) = try Self.grouping(&groupingTable)
         redaction = try Self.redaction(&redactionTable)
-        for table in [reader, inbox, output, limitsTable, symbolsTable, groupingTable, redactionTable] {
+        tracker = TrackerSettings(
+            baseURL: try trackerTable.string("url") ?? TrackerSettings.none.baseURL,
+            repository: try trackerTable.string("repository"),
+            tokenVariable: try trackerTable.string("token_env") ?? TrackerSettings.none.tokenVariable,
+            labels: try trackerTable.strings("labels") ?? [], reportsURL: try trackerTable.string("reports_url"))
+        if let repository = tracker.repository, repository.split(separator: "/").count != 2 {
+            throw ConfigurationError(
+                file: file, keyPath: "tracker.repository", reason: "expected owner/name, got '\(repository)'")
+        }
+        for table in [reader, inbox, output, limitsTable, symbolsTable, groupingTable, redactionTable, trackerTable] {
             try table.rejectUnknownKeys()
         }
     }

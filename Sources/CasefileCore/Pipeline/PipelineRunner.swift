@@ -110,7 +110,7 @@ public struct PipelineRunner: Sendable {
             try await index.saveSymbolCache(symbolicator.cache)
         }
         let groups = try await index.groupDigest(run: runID, top: 10)
-        await writeGroupPages(groups, index: index)
+        await writeGroupPages(groups, index: index, run: runID)
         digest.groups = groups
         summary.seconds = Date().timeIntervalSince(started)
         try await index.finishRun(runID, summary: summary, finishedAt: Date())
@@ -134,18 +134,29 @@ public struct PipelineRunner: Sendable {
     }
 
     /// Writes `groups/<fingerprint>.md` for every group the run touched, and a pointer page for each fingerprint
-    /// merged into one, so every report's group link leads somewhere.
-    private func writeGroupPages(_ digest: GroupDigest, index: some ReportIndex) async {
+    /// merged into one, so every report's group link leads somewhere; and the tracker payload of each touched group
+    /// to `outbox/`.
+    private func writeGroupPages(_ digest: GroupDigest, index: some ReportIndex, run: Int64) async {
         let folder = definition.output.appendingPathComponent("groups")
+        let outbox = definition.output.appendingPathComponent("outbox")
         let renderer = GroupSummary()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: outbox, withIntermediateDirectories: true)
             for id in digest.touched {
                 // One group's details at a time: memory stays flat however many groups the run touched.
                 var detail = digest.groups[id]
                 if detail == nil { detail = try await index.groupDetail(id: id) }
                 guard let detail else { continue }
                 let markdown = renderer.render(detail, occurrencesThisRun: digest.occurrencesThisRun[id])
+                // The tracker feed: one payload per touched group (new, regressed, or more occurrences).
+                let payload = TrackerPayload(
+                    group: detail, markdown: markdown, run: run,
+                    occurrencesThisRun: digest.occurrencesThisRun[id] ?? 0, reportsURL: definition.tracker.reportsURL)
+                let bytes = try payload.encoded()
+                try bytes.withUnsafeBytes {
+                    try FileBlocks.replace(outbox.appendingPathComponent(payload.fileName).path, with: $0)
+                }
                 try FileBlocks.replace(
                     folder.appendingPathComponent("\(detail.group.fingerprint).md").path, with: markdown)
                 for alias in detail.aliases {
