@@ -101,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CasefileEndToEndTests",
-            dependencies: ["casefile"],
+            dependencies: ["casefile", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
     ]

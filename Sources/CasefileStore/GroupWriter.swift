@@ -56,7 +56,9 @@ enum GroupWriter {
         if let existing = try Row.fetchOne(
             db.cachedStatement(
                 sql: """
-                    SELECT id, status, resolved_in_version, resolved_max_version, first_run_id FROM groups
+                    SELECT id, status, resolved_in_version, resolved_max_version, first_run_id,
+                    (SELECT finished_at IS NOT NULL OR recovered_by IS NOT NULL FROM runs WHERE runs.id = first_run_id)
+                    AS first_run_done FROM groups
                     WHERE id = COALESCE((SELECT group_id FROM group_aliases WHERE fingerprint = ?1),
                                         (SELECT id FROM groups WHERE fingerprint = ?1))
                     """), arguments: [fingerprint.key])
@@ -71,7 +73,11 @@ enum GroupWriter {
             {
                 status = BugGroup.Status.regressed.rawValue
                 regressedIn = occurrence.appVersion?.description ?? "an unknown version"
-            } else if status == BugGroup.Status.new.rawValue, (existing["first_run_id"] as Int64) != run {
+            } else if status == BugGroup.Status.new.rawValue, (existing["first_run_id"] as Int64) != run,
+                existing["first_run_done"] as Bool? ?? true
+            {
+                // New until the run that found it is done (a killed run's groups stay new for the run that
+                // finishes its work).
                 status = BugGroup.Status.ongoing.rawValue
             }
             try db.cachedStatement(

@@ -201,20 +201,26 @@ extension IndexStore {
             func details(_ sql: String, _ arguments: StatementArguments) throws -> [BugGroupDetail] {
                 try Int64.fetchAll(db, sql: sql, arguments: arguments).compactMap { try Self.detail(id: $0, db) }
             }
+            // This run and the killed runs it finishes the work of.
+            let runs = "(SELECT id FROM runs WHERE id = ? OR (finished_at IS NULL AND recovered_by IS NULL AND id < ?))"
             let newGroups = try Int64.fetchAll(
                 db,
-                sql:
-                    "SELECT id FROM groups WHERE first_run_id = ? AND status != 'merged' ORDER BY occurrences DESC, id",
-                arguments: [run])
+                sql: """
+                    SELECT id FROM groups WHERE first_run_id IN \(runs) AND status != 'merged'
+                    ORDER BY occurrences DESC, id
+                    """,
+                arguments: [run, run])
             let regressed = try Int64.fetchAll(
-                db, sql: "SELECT id FROM groups WHERE regressed_run_id = ? AND status = 'regressed' ORDER BY id",
-                arguments: [run])
+                db,
+                sql: "SELECT id FROM groups WHERE regressed_run_id IN \(runs) AND status = 'regressed' ORDER BY id",
+                arguments: [run, run])
             // An occurrence counted through a merged fingerprint carries the group it was merged into, so the
             // groups touched are exactly the groups of this run's occurrences.
             let runCounts = Dictionary(
                 uniqueKeysWithValues: try Row.fetchAll(
-                    db, sql: "SELECT group_id, COUNT(*) AS n FROM occurrences WHERE run_id = ? GROUP BY group_id",
-                    arguments: [run]
+                    db,
+                    sql: "SELECT group_id, COUNT(*) AS n FROM occurrences WHERE run_id IN \(runs) GROUP BY group_id",
+                    arguments: [run, run]
                 ).map { ($0["group_id"] as Int64, $0["n"] as Int) })
             let touched = runCounts.keys.sorted()
             let top = try details(

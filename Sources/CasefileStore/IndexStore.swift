@@ -80,6 +80,17 @@ extension IndexStore: ReportIndex {
         }
     }
 
+    /// Which of these reports the index holds.
+    public func knownReports(_ ids: [String]) async throws -> Set<String> {
+        guard !ids.isEmpty else { return [] }
+        return try await queue.read { db in
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            return Set(
+                try String.fetchAll(
+                    db, sql: "SELECT id FROM reports WHERE id IN (\(marks))", arguments: StatementArguments(ids)))
+        }
+    }
+
     /// Starts a run.
     public func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64 {
         try await write { db in
@@ -87,9 +98,13 @@ extension IndexStore: ReportIndex {
                 sql: "INSERT INTO runs (pipeline, inbox, started_at) VALUES (?, ?, ?)",
                 arguments: [pipeline, inbox, startedAt])
             let run = db.lastInsertedRowID
-            // A group is new only in the run that found it.
+            // A group is new only in the run that found it — or, when that run was killed, until a run finishes
+            // its work.
             try db.execute(
-                sql: "UPDATE groups SET status = 'ongoing' WHERE status = 'new' AND first_run_id < ?", arguments: [run])
+                sql: """
+                    UPDATE groups SET status = 'ongoing' WHERE status = 'new' AND first_run_id < ?
+                    AND first_run_id IN (SELECT id FROM runs WHERE finished_at IS NOT NULL OR recovered_by IS NOT NULL)
+                    """, arguments: [run])
             return run
         }
     }
@@ -177,6 +192,10 @@ extension IndexStore: ReportIndex {
                     finishedAt, summary.inputs, summary.processed, summary.skipped, summary.quarantined.count,
                     summary.newReports, summary.duplicateReports, summary.seconds, run,
                 ])
+            // Runs killed before they finished: this run wrote their groups' pages and payloads.
+            try db.execute(
+                sql: "UPDATE runs SET recovered_by = ? WHERE finished_at IS NULL AND recovered_by IS NULL AND id < ?",
+                arguments: [run, run])
         }
         // A failed checkpoint loses nothing: the log stays and the next run's checkpoint folds it in.
         _ = try? await queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }

@@ -306,6 +306,13 @@ enum Schema {
                 t.column("sent_at", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v11-run-recovery") { db in
+            // A run killed before it finished is recovered by the next run that finishes: its groups' pages and
+            // tracker payloads are written then, and its new groups stay new until then.
+            try db.alter(table: "runs") { t in
+                t.add(column: "recovered_by", .integer)
+            }
+        }
         return migrator
     }
 }

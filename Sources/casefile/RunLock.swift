@@ -11,16 +11,17 @@ final class RunLock {
     private let descriptor: Int32
     private let path: String
 
-    /// Takes the lock or throws at once when another process holds it.
-    init(path: String) throws(RunLockError) {
+    /// Takes the lock; when another process holds it, waits for it with `wait`, and throws at once otherwise.
+    init(path: String, wait: Bool = false) throws(RunLockError) {
         self.path = path
         descriptor = open(path, O_CREAT | O_RDWR, 0o644)
         guard descriptor >= 0 else {
             throw RunLockError(description: "\(path): cannot create the lock file (errno \(errno))")
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        guard flock(descriptor, wait ? LOCK_EX : LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            throw RunLockError(description: "\(path): another casefile run holds the lock; try again when it ends")
+            throw RunLockError(
+                description: "\(path): another casefile run holds the lock; try again when it ends, or pass --wait")
         }
     }
 

@@ -100,7 +100,30 @@ import Testing
         defer { close(descriptor) }
         let result = try Casefile.run(["run", path], in: work)
         #expect(result.status == 3)
-        #expect(result.stderr == "casefile: \(lockPath): another casefile run holds the lock; try again when it ends\n")
+        #expect(
+            result.stderr
+                == "casefile: \(lockPath): another casefile run holds the lock; try again when it ends, or pass --wait\n"
+        )
+    }
+
+    @Test func waitsForTheLockWithWait() throws {
+        let inbox = work.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: Casefile.sample("Crashes/cart-total-iphone14-ios16.ips")),
+            to: inbox.appendingPathComponent("a.ips"))
+        let path = try pipeline("version = 1\n[inbox]\npath = \"inbox\"\n[output]\npath = \"out\"\n")
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let descriptor = open(work.appendingPathComponent("out/casefile.sqlite.lock").path, O_CREAT | O_RDWR, 0o644)
+        #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        // The other "run" ends after a second.
+        let started = Date()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { close(descriptor) }
+        let result = try Casefile.run(["run", "--wait", path], in: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) >= 1)
+        #expect(result.stdout.hasPrefix("casefile: 1 processed"))
     }
 }
 

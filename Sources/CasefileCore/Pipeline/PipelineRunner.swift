@@ -82,11 +82,14 @@ public struct PipelineRunner: Sendable {
                     case .parsed(let parsed, let rendered): (input, summaries) = (parsed, rendered)
                     }
                     do {
+                        // Summaries first, then the rows: a report in the index always has its summary, even when
+                        // the run is killed right after the commit. A summary written for an input the kill kept
+                        // out of the index is written again when the next run indexes it.
+                        let known = try await index.knownReports(input.reports.map(\.id))
+                        Self.writeSummaries(
+                            input.reports.map(\.id).filter { !known.contains($0) }, of: input, summaries: summaries,
+                            output: output, logger: logger)
                         let result = try await index.record(input, run: runID)
-                        if !result.inputWasKnown {
-                            Self.writeSummaries(
-                                result.newReportIDs, of: input, summaries: summaries, output: output, logger: logger)
-                        }
                         return (url.path, .indexed(input, result))
                     } catch {
                         // One input the index refuses is quarantined like any other.
@@ -212,8 +215,8 @@ public struct PipelineRunner: Sendable {
         }
     }
 
-    /// Writes the summaries of the reports an input added. Each is written beside its final name and renamed into
-    /// place, without an fsync: a run that dies leaves whole files or none, and the index says what is done.
+    /// Writes the summaries of an input's reports the index does not hold yet. Each is written beside its final name
+    /// and renamed into place, without an fsync: a run that dies leaves whole files or none.
     private static func writeSummaries(
         _ ids: [String], of input: IndexedInput, summaries: [String: String], output: URL, logger: Logger
     ) {

@@ -8,6 +8,8 @@ public protocol ReportIndex: Sendable {
     func isKnown(inputSHA256: String) async throws -> Bool
     /// The ``InputSignature`` each input path had when it was indexed or quarantined, read once per run.
     func inputSignatures() async throws -> [String: String]
+    /// Which of these report ids the index already holds (committed or in the open batch).
+    func knownReports(_ ids: [String]) async throws -> Set<String>
     /// Starts a run and returns its id.
     func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64
     /// Stores one input and its reports in one transaction.

@@ -16,6 +16,9 @@ extension Casefile {
         @Flag(name: .shortAndLong, help: "Log each input's notes to stderr.")
         var verbose = false
 
+        @Flag(help: "Wait for another run holding the lock to end, instead of exiting with code 3.")
+        var wait = false
+
         func run() async throws {
             let definition: PipelineDefinition
             do {
@@ -29,7 +32,7 @@ extension Casefile {
             do {
                 try FileManager.default.createDirectory(
                     at: definition.database.deletingLastPathComponent(), withIntermediateDirectories: true)
-                lock = try RunLock(path: definition.database.path + ".lock")
+                lock = try RunLock(path: definition.database.path + ".lock", wait: wait)
                 store = try IndexStore(path: definition.database.path)
             } catch {
                 printError("casefile: \(error)")

@@ -1,0 +1,84 @@
+import CasefileCore
+import CasefileStore
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+/// A run killed right after a batch commits must not leave a report without its summary: the runner writes an
+/// input's summaries before it hands the input to the index. This index checks that on every `record`.
+@Suite final class SummaryOrderTests {
+    let output: URL
+
+    init() throws {
+        output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-order-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: output)
+    }
+
+    @Test func everyNewReportHasItsSummaryBeforeItsRowsAreWritten() async throws {
+        let store = try IndexStore(path: output.appendingPathComponent("index.sqlite").path)
+        let index = SummaryCheckingIndex(store: store, output: output)
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let definition = PipelineDefinition(
+            inbox: repository.appendingPathComponent("SampleReports"), output: output,
+            database: output.appendingPathComponent("index.sqlite"), ignore: ["*.md", "Symbols"])
+        let summary = try await PipelineRunner(definition: definition, logger: Logger(label: "test"))
+            .run(index: index, pipelineName: "test.toml")
+        #expect(summary.newReports > 20)
+        #expect(index.checked.withLock { $0 } == summary.newReports)
+        #expect(index.missing.withLock { $0 } == [])
+    }
+}
+
+/// An index that, before storing an input, looks for the summary file of each report it does not hold yet.
+final class SummaryCheckingIndex: ReportIndex {
+    let store: IndexStore
+    let output: URL
+    let checked = Mutex(0)
+    let missing = Mutex<[String]>([])
+
+    init(store: IndexStore, output: URL) {
+        self.store = store
+        self.output = output
+    }
+
+    func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
+        let known = try await store.knownReports(input.reports.map(\.id))
+        for report in input.reports where !known.contains(report.id) {
+            guard let path = input.summaryPaths[report.id] else { continue }
+            checked.withLock { $0 += 1 }
+            if !FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path) {
+                missing.withLock { $0.append(path) }
+            }
+        }
+        return try await store.record(input, run: run)
+    }
+
+    func isKnown(inputSHA256: String) async throws -> Bool { try await store.isKnown(inputSHA256: inputSHA256) }
+    func inputSignatures() async throws -> [String: String] { try await store.inputSignatures() }
+    func knownReports(_ ids: [String]) async throws -> Set<String> { try await store.knownReports(ids) }
+    func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64 {
+        try await store.beginRun(pipeline: pipeline, inbox: inbox, startedAt: startedAt)
+    }
+    func quarantine(_ input: InputRecord, error: InputError, run: Int64) async throws {
+        try await store.quarantine(input, error: error, run: run)
+    }
+    func finishRun(_ run: Int64, summary: RunSummary, finishedAt: Date) async throws {
+        try await store.finishRun(run, summary: summary, finishedAt: finishedAt)
+    }
+    func loadSymbolCache() async throws -> SymbolCache { try await store.loadSymbolCache() }
+    func saveSymbolCache(_ cache: SymbolCache) async throws { try await store.saveSymbolCache(cache) }
+    func loadDebugFiles() async throws -> [String: DebugFileIndex.KnownFile] { try await store.loadDebugFiles() }
+    func saveDebugFiles(_ files: [String: DebugFileIndex.KnownFile]) async throws {
+        try await store.saveDebugFiles(files)
+    }
+    func groupDigest(run: Int64, top: Int) async throws -> GroupDigest {
+        try await store.groupDigest(run: run, top: top)
+    }
+    func groupDetail(id: Int64) async throws -> BugGroupDetail? { try await store.groupDetail(id: id) }
+}
