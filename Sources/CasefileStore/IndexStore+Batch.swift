@@ -1,16 +1,12 @@
 import GRDB
 import Synchronization
 
-/// Inputs are written in batches: one transaction holds up to ``IndexStore/batchInputs`` inputs (or two seconds'
-/// worth), each input in its own savepoint inside it. An input is still all or nothing — a failing input rolls back
+/// Inputs are written in batches: one transaction holds up to ``BatchLimits/inputs`` inputs (or
+/// ``BatchLimits/seconds`` worth), each input in its own savepoint inside it. An input is still all or nothing — a failing input rolls back
 /// to its savepoint and the batch goes on — and a run killed mid-batch loses only the uncommitted inputs, which are
 /// not marked done and are read again by the next run. A batch shares the index pages its inputs touch, so the
 /// write-ahead log gets each page once per batch instead of once per input.
 extension IndexStore {
-    /// Inputs per committed transaction.
-    static let batchInputs = 64
-    /// The longest a batch stays open, so a killed run loses little work.
-    static let batchSeconds: Duration = .seconds(2)
 
     /// Runs `body` as one savepoint of the open batch, opening a batch when none is open and committing it when it
     /// is full or old.
@@ -27,7 +23,8 @@ extension IndexStore {
             }
             let full = self.batch.withLock { batch in
                 batch.inputs += 1
-                return batch.inputs >= Self.batchInputs || batch.opened.duration(to: .now) >= Self.batchSeconds
+                return batch.inputs >= self.batchLimits.inputs
+                    || batch.opened.duration(to: .now) >= self.batchLimits.seconds
             }
             if full { try db.commit() }
             // The savepoint ran, so the result was set.
@@ -60,6 +57,23 @@ extension IndexStore {
             return .commit
         }
         return result!
+    }
+}
+
+/// When a batch of inputs is committed.
+public struct BatchLimits: Sendable {
+    /// Inputs per committed transaction.
+    public var inputs: Int
+    /// The longest a batch stays open, so a killed run loses little work.
+    public var seconds: Duration
+
+    /// 64 inputs or two seconds, whichever comes first.
+    public static let standard = BatchLimits(inputs: 64, seconds: .seconds(2))
+
+    /// Creates limits.
+    public init(inputs: Int, seconds: Duration) {
+        self.inputs = max(1, inputs)
+        self.seconds = seconds
     }
 }
 

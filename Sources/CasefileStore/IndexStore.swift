@@ -11,12 +11,16 @@ public final class IndexStore: Sendable {
     let queue: DatabaseQueue
     /// The batch of inputs in the open transaction (see `IndexStore+Batch.swift`).
     let batch = Mutex(Batch(inputs: 0, opened: .now))
+    /// When a batch is committed.
+    let batchLimits: BatchLimits
     /// The database file, or `:memory:`.
     public let path: String
 
-    /// Opens (creating if needed) the index at `path` and applies pending migrations.
-    public init(path: String) throws(StoreError) {
+    /// Opens (creating if needed) the index at `path` and applies pending migrations; inputs are committed in
+    /// batches bounded by `batchLimits`.
+    public init(path: String, batchLimits: BatchLimits = .standard) throws(StoreError) {
         self.path = path
+        self.batchLimits = batchLimits
         do {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
