@@ -1,4 +1,5 @@
 import ArgumentParser
+import CasefileCore
 import Foundation
 
 /// The `casefile` command: arguments, wiring and exit codes; the work happens in the libraries.
@@ -8,9 +9,11 @@ struct Casefile: AsyncParsableCommand {
         commandName: "casefile",
         abstract: "Turn iOS bug reports and crash reports into triage answers.",
         discussion: """
-            Exit codes: 0 all inputs processed, 1 some inputs quarantined (the rest processed), \
-            2 usage or configuration error, 3 the run could not start (lock held, database unreadable).
+            Exit codes: 0 all inputs processed, 1 some inputs quarantined (the rest processed) or some payloads \
+            left for the next publish, 2 usage or configuration error, 3 the run could not start (lock held, \
+            database unreadable).
             """,
+        version: "casefile \(CasefileVersion.current) (\(CasefileVersion.interfaces))",
         subcommands: [
             Triage.self, Run.self, Publish.self, Symbolicate.self, Groups.self, Show.self, Resolve.self,
             MergeGroups.self,

@@ -24,6 +24,9 @@ extension Casefile {
         @Flag(help: "Print what would be sent; send nothing and change nothing.")
         var dryRun = false
 
+        @Option(help: "Log level on stderr: trace, debug, info, notice, warning, error, critical (default warning).")
+        var logLevel: LogLevel?
+
         func run() async throws {
             let definition: PipelineDefinition
             do {
@@ -51,7 +54,8 @@ extension Casefile {
                 throw ExitStatus.cannotStart.exitCode
             }
             defer { lock.release() }
-            let logger = Logger(label: "casefile") { StreamLogHandler.standardError(label: $0) }
+            var logger = Logger(label: "casefile") { StreamLogHandler.standardError(label: $0) }
+            logger.logLevel = logLevel?.level ?? .warning
             let publisher = Publisher(
                 outbox: definition.output.appendingPathComponent("outbox"), store: store, settings: settings,
                 logger: logger)

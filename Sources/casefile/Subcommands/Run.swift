@@ -19,6 +19,12 @@ extension Casefile {
         @Flag(help: "Wait for another run holding the lock to end, instead of exiting with code 3.")
         var wait = false
 
+        @Option(help: "Log level on stderr: trace, debug, info, notice, warning, error, critical (default warning).")
+        var logLevel: LogLevel?
+
+        @Flag(help: "Print the run's figures as JSON (Schemas/run-v1.schema.json) instead of the one line.")
+        var json = false
+
         func run() async throws {
             let definition: PipelineDefinition
             do {
@@ -41,13 +47,13 @@ extension Casefile {
             defer { lock.release() }
 
             var logger = Logger(label: "casefile") { StreamLogHandler.standardError(label: $0) }
-            logger.logLevel = verbose ? .info : .warning
+            logger.logLevel = logLevel?.level ?? (verbose ? .info : .warning)
             let interactive = isatty(STDERR_FILENO) == 1
             let runner = PipelineRunner(definition: definition, logger: logger)
             let summary: RunSummary
             do {
                 summary = try await runner.run(index: store, pipelineName: pipeline) { progress in
-                    guard interactive else { return }
+                    guard interactive, !json else { return }
                     let name = URL(fileURLWithPath: progress.input).lastPathComponent
                     let line = "[\(progress.done)/\(progress.total)] \(name)"
                     FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
@@ -63,8 +69,13 @@ extension Casefile {
             for error in summary.quarantined {
                 printError("quarantined: \(error)")
             }
-            let reports = definition.output.appendingPathComponent("reports").path
-            print("casefile: \(summary.line) — index \(definition.database.path), summaries \(reports)")
+            if json {
+                print(
+                    try RunReport(summary: summary, output: definition.output, database: definition.database).encoded())
+            } else {
+                let reports = definition.output.appendingPathComponent("reports").path
+                print("casefile: \(summary.line) — index \(definition.database.path), summaries \(reports)")
+            }
             if summary.exitCode != 0 {
                 throw ExitCode(summary.exitCode)
             }
