@@ -6,7 +6,7 @@ BENCH_SIZES ?= 1000 10000
 PACKAGES := libarchive-dev libsqlite3-dev pkg-config
 PKGCONFIG_MODULES := libarchive sqlite3
 
-.PHONY: demo test deps build lint bench bench-symbols bench-symbols-run symbol-tools samples symbols clean
+.PHONY: demo test deps hostile build lint bench bench-symbols bench-symbols-run symbol-tools samples symbols clean
 
 ## deps: install the system libraries when missing (as root), or print the command to run.
 deps:
@@ -38,8 +38,16 @@ demo: build
 	else echo "Screen frames at each failure: out/reports/<id>/frame-*.jpg (see out/reports/*.md)"; fi; \
 	echo "Try: $$($(SWIFT) build --show-bin-path)/casefile groups   and   $$($(SWIFT) build --show-bin-path)/casefile triage SampleReports/checkout-500.clue.zip"
 
+## hostile: the large files of the hostile corpus (SampleReports/Hostile/, not committed), written by a script.
+hostile:
+	@if ! command -v python3 >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-minimal >/dev/null; \
+		else echo "python3 is needed to write the hostile corpus. Run: sudo apt-get install -y python3-minimal"; exit 1; fi; \
+	fi
+	@[ -f SampleReports/Hostile/million-events.clue.zip ] || python3 Scripts/make-hostile.py --large
+
 ## test: the full suite (unit tests and end-to-end tests of the built binary), then the format lint.
-test: deps
+test: deps hostile
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) lint

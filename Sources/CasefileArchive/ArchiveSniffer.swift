@@ -22,6 +22,11 @@ package enum ArchiveSniffer {
             [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C],  // 7z
             [0x52, 0x61, 0x72, 0x21, 0x1A, 0x07],  // rar
             [0x5D, 0x00, 0x00],  // lzma
+            Array("070701".utf8),  // cpio newc
+            Array("070702".utf8),  // cpio newc with checksums
+            Array("070707".utf8),  // cpio odc
+            [0xC7, 0x71],  // binary cpio, little-endian
+            [0x71, 0xC7],  // binary cpio, big-endian
         ]
         if signatures.contains(where: { starts(with: $0) }) {
             return true

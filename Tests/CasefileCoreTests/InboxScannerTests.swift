@@ -5,7 +5,7 @@ import Testing
 @Suite struct InboxScannerTests {
     @Test func takesPackageFoldersWholeAndSkipsIgnoredNames() throws {
         let inbox = Samples.repository.appendingPathComponent("SampleReports")
-        let inputs = try InboxScanner(ignore: ["*.md", "Symbols", "Malformed/truncated*"]).scan(inbox)
+        let inputs = try InboxScanner(ignore: ["*.md", "Symbols", "Hostile", "Malformed/truncated*"]).scan(inbox)
         let names = inputs.map { String($0.path.dropFirst(inbox.path.count + 1)) }
         #expect(
             names == [

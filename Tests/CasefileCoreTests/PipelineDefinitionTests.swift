@@ -12,7 +12,7 @@ import Testing
         #expect(definition.inbox.path == Samples.repository.appendingPathComponent("SampleReports").path)
         #expect(definition.output.path == Samples.repository.appendingPathComponent("out").path)
         #expect(definition.database.lastPathComponent == "casefile.sqlite")
-        #expect(definition.ignore == ["*.md", "*.py", "*.sh", "Symbols"])
+        #expect(definition.ignore == ["*.md", "*.py", "*.sh", "Symbols", "Hostile"])
         #expect(definition.limits == ArchiveLimits.default)
         #expect(
             definition.symbolFolders.map(\.path) == [

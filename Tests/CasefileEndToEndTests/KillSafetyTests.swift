@@ -20,7 +20,7 @@ import Testing
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         let samples = Casefile.repository.appendingPathComponent("SampleReports")
         for name in try FileManager.default.contentsOfDirectory(atPath: samples.path)
-        where name != "Symbols" && !name.hasSuffix(".md") {
+        where name != "Symbols" && name != "Hostile" && !name.hasSuffix(".md") {
             try FileManager.default.copyItem(
                 at: samples.appendingPathComponent(name), to: inbox.appendingPathComponent(name))
         }

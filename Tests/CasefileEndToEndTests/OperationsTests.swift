@@ -19,7 +19,7 @@ import Testing
     private func pipeline(inbox: String = "inbox") throws -> String {
         let path = work.appendingPathComponent("pipeline.toml")
         try
-            "version = 1\n[inbox]\npath = \"\(inbox)\"\nignore = [\"*.md\", \"Symbols\"]\n[output]\npath = \"out\"\nframes = false\n"
+            "version = 1\n[inbox]\npath = \"\(inbox)\"\nignore = [\"*.md\", \"Symbols\", \"Hostile\"]\n[output]\npath = \"out\"\nframes = false\n"
             .write(to: path, atomically: true, encoding: .utf8)
         return path.path
     }

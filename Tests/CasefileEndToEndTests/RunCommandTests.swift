@@ -33,7 +33,7 @@ import Testing
             version = 1
             [inbox]
             path = "\(samples)"
-            ignore = ["*.md", "Symbols"]
+            ignore = ["*.md", "Symbols", "Hostile"]
             [output]
             path = "out"
             """)

@@ -16,7 +16,7 @@ import Testing
         output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-store-\(UUID().uuidString)")
         definition = PipelineDefinition(
             inbox: repository.appendingPathComponent("SampleReports"), output: output,
-            database: output.appendingPathComponent("index.sqlite"), ignore: ["*.md", "Symbols"])
+            database: output.appendingPathComponent("index.sqlite"), ignore: ["*.md", "Symbols", "Hostile"])
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
     }
 

@@ -26,7 +26,7 @@ import Testing
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let definition = PipelineDefinition(
             inbox: repository.appendingPathComponent("SampleReports"), output: output,
-            database: output.appendingPathComponent("index.sqlite"), ignore: ["*.md", "Symbols"])
+            database: output.appendingPathComponent("index.sqlite"), ignore: ["*.md", "Symbols", "Hostile"])
         let summary = try await PipelineRunner(definition: definition, logger: Logger(label: "test"))
             .run(index: index, pipelineName: "test.toml")
         #expect(summary.newReports > 20)

@@ -9,6 +9,10 @@ struct JSONLines {
         var value: JSONValue
     }
 
+    /// Records read from one file at most: a recording holds a few thousand events, and a file of millions is read
+    /// in part (the lines after the limit are counted, not parsed), so time and memory stay bounded.
+    static let maximumRecords = 100_000
+
     let file: String
     let bytes: [UInt8]
 
@@ -17,13 +21,25 @@ struct JSONLines {
         var diagnostics: [Diagnostic] = []
         var start = 0
         var line = 1
+        var records = 0
         while start < bytes.count {
+            if records == Self.maximumRecords {
+                let rest = bytes[start...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (bytes.last == 0x0A ? 0 : 1)
+                diagnostics.append(
+                    Diagnostic(
+                        file: file, line: line,
+                        message:
+                            "read the first \(Self.maximumRecords) records; \(rest) more lines from here on were skipped"
+                    ))
+                break
+            }
             let newline = bytes[start...].firstIndex(of: 0x0A)
             let end = newline ?? bytes.count
             let slice = bytes[start..<end]
             if !slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
                 do {
                     body(Record(line: line, value: try JSONParser.parse(slice)))
+                    records += 1
                 } catch {
                     let cut = newline == nil ? "the last line is cut off (no newline) and " : ""
                     diagnostics.append(
