@@ -6,7 +6,7 @@ BENCH_SIZES ?= 1000 10000
 PACKAGES := libarchive-dev libsqlite3-dev pkg-config
 PKGCONFIG_MODULES := libarchive sqlite3
 
-.PHONY: demo test deps hostile build lint bench bench-symbols bench-symbols-run symbol-tools samples symbols clean
+.PHONY: demo test deps hostile fuzz build lint bench bench-symbols bench-symbols-run symbol-tools samples symbols clean
 
 ## deps: install the system libraries when missing (as root), or print the command to run.
 deps:
@@ -54,6 +54,14 @@ test: deps hostile
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+## fuzz: the libFuzzer harnesses (Fuzz/), FUZZ_SECONDS each (default 600), FUZZ_JOBS at a time (default 2),
+## seeded from SampleReports/; findings go to Fuzz/findings/.
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= 2
+fuzz: deps
+	cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+	Scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_JOBS)
 
 ## bench: release build, then the figures: triage latency, run throughput, parse rates, symbol look-ups,
 ## fingerprints, the nightly run against its floor on generated inboxes, and symbolication of a large debug file.
