@@ -53,7 +53,7 @@ test: deps hostile
 	$(MAKE) lint
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 ## fuzz: the libFuzzer harnesses (Fuzz/), FUZZ_SECONDS each (default 600), FUZZ_JOBS at a time (default 2),
 ## seeded from SampleReports/; findings go to Fuzz/findings/.

@@ -48,6 +48,8 @@ private let device = Array(#"{"systemName":"iOS","systemVersion":"17.2","model":
 private let scratch = FileManager.default.temporaryDirectory
     .appendingPathComponent("casefile-fuzz-\(ProcessInfo.processInfo.processIdentifier)").path
 
+/// libFuzzer's callback: one input, fed to the parser `CASEFILE_FUZZ` names. Any crash, leak or sanitizer report is a
+/// finding; parse errors are expected and ignored.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
@@ -55,12 +57,10 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let reader = ReportReader()
     if let path = target.entryPath {
         var entries = [ArchiveEntry(path: path, size: bytes.count, contents: .bytes(bytes))]
-        if path.hasPrefix("r.clue/Modules/") {
-            entries.append(ArchiveEntry(path: "r.clue/Info/info_device.json", size: device.count, contents: .bytes(device)))
-        }
-        if path.hasPrefix("DebugMenu/") || path == "app.log" {
-            // Attachments are read beside a report.
-            entries.append(ArchiveEntry(path: "r.clue/Info/info_device.json", size: device.count, contents: .bytes(device)))
+        // A module is read inside its package, and an attachment beside a report.
+        if path.hasPrefix("r.clue/Modules/") || path.hasPrefix("DebugMenu/") || path == "app.log" {
+            entries.append(
+                ArchiveEntry(path: "r.clue/Info/info_device.json", size: device.count, contents: .bytes(device)))
         }
         let input = UnpackedInput(path: "fuzz", kind: .archive, entries: entries)
         if let output = try? reader.read(input) {
@@ -79,10 +79,12 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 /// libFuzzer's driver, for an entry point of our own: SwiftPM links an executable's `main` to `casefile_fuzz_main`.
 @_silgen_name("LLVMFuzzerRunDriver")
 private func runDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
     _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt
 ) -> CInt
 
+/// The process entry point: hands the arguments to libFuzzer.
 @_cdecl("casefile_fuzz_main")
 public func fuzzMain(
     _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
