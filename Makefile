@@ -23,6 +23,11 @@ deps:
 			exit 1; \
 		fi; \
 	fi
+	@if ! command -v cmark-gfm >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = "0" ]; then echo "Installing cmark-gfm (the rendered-Markdown tests use it)"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cmark-gfm >/dev/null; \
+		else echo "cmark-gfm is missing (the rendered-Markdown tests use it). Run: sudo apt-get install -y cmark-gfm"; fi; \
+	fi
 
 build: deps
 	$(SWIFT) build --product casefile

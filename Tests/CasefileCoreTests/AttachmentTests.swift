@@ -51,8 +51,8 @@ import Testing
         let text = ReportSummary().render(try report())
         #expect(
             text.contains(
-                "  - then: error logged 0.01 s later: POST /v1/orders failed: 500 payment_gateway_unavailable"))
-        #expect(text.contains("| 13.160 s | **Log error** | [Network-🌐] `APIClient.handle(_:):131`"))
+                #"  - then: error logged 0.01 s later: POST /v1/orders failed: 500 payment\_gateway\_unavailable"#))
+        #expect(text.contains(#"| 13.160 s | **Log error** | \[Network-🌐\] `APIClient.handle(_:):131`"#))
         #expect(text.contains("    Note over App: 13.160 s error logged: POST /v1/orders failed: 500"))
     }
 }

@@ -11,9 +11,9 @@ import Testing
     @Test func showsTheExceptionTheCrashedThreadAndTheAppImage() throws {
         let text = try markdown("image-cache-iphone15-ios17.ips")
         #expect(text.hasPrefix("# Crash report "))
-        #expect(text.contains("- **EXC_BAD_ACCESS (SIGSEGV)** in `ImageCache.store(_:for:) + 0` on thread 3"))
+        #expect(text.contains(#"- **EXC\_BAD\_ACCESS (SIGSEGV)** in `ImageCache.store(_:for:) + 0` on thread 3"#))
         #expect(text.contains("### Crashed thread 3 — queue com.example.shopapp.imagecache"))
-        #expect(text.contains("| 0 | ShopApp ★ | `0x100d4c0ac` | ImageCache.store(_:for:) + 0 |"))
+        #expect(text.contains("| 0 | ShopApp ★ | `0x100d4c0ac` | `ImageCache.store(_:for:) + 0` |"))
         #expect(text.contains("| Exception subtype | `KERN_INVALID_ADDRESS at 0x0000000000000010` |"))
         #expect(text.contains("| App image | ShopApp `4c4c442a-5555-3144-a1c2-ffa5de205d9d` at `0x100d48000` |"))
         #expect(!text.contains("## Timeline"))
@@ -21,11 +21,11 @@ import Testing
 
     @Test func namesTheWatchdogAndTheExceptionBacktrace() throws {
         let watchdog = try markdown("watchdog-8badf00d-ipad-ios11.crash")
-        #expect(watchdog.contains("**EXC_CRASH (SIGKILL) · SPRINGBOARD 0x8badf00d** — watchdog timeout (ate bad food)"))
+        #expect(watchdog.contains(#"**EXC\_CRASH (SIGKILL) · SPRINGBOARD 0x8badf00d** — watchdog timeout (ate bad food)"#))
         let exception = try markdown("legacy-nsexception-ipad-ios9.crash")
         #expect(exception.contains("— `NSInvalidArgumentException`: `-[__NSCFNumber length]: unrecognized selector"))
         #expect(exception.contains("### Exception backtrace"))
-        #expect(exception.contains("| 3 | Shop App Widget ★ | `0x100034a10` | Shop App Widget + 35344 |"))
+        #expect(exception.contains("| 3 | Shop App Widget ★ | `0x100034a10` | `Shop App Widget + 35344` |"))
     }
 
     @Test func foldsFramesBeyondTheFirstTwentyIntoDetails() {
@@ -37,10 +37,10 @@ import Testing
         let report = Report(id: "x", format: .appleCrash, source: ReportSource(input: "x", root: ""), crashes: [crash])
         let text = ReportSummary().render(report)
         let visible = text.components(separatedBy: "<details>")[0]
-        #expect(visible.contains("| 19 | ShopApp | `0x10000004c` | f19 |"))
+        #expect(visible.contains("| 19 | ShopApp | `0x10000004c` | `f19` |"))
         #expect(!visible.contains("| 20 | ShopApp |"))
         #expect(text.contains("<details><summary>All 25 frames</summary>"))
-        #expect(text.contains("| 24 | ShopApp | `0x100000060` | f24 |"))
+        #expect(text.contains("| 24 | ShopApp | `0x100000060` | `f24` |"))
     }
 
     @Test func listsWhatAJetsamEventKilled() throws {

@@ -8,7 +8,7 @@ enum AttachmentSummary {
         var facts: [String] = []
         if attachments.appVersion != nil || attachments.appBuild != nil {
             let version = [attachments.appVersion, attachments.appBuild.map { "(\($0))" }].compactMap { $0 }
-            facts.append("- App version: " + version.joined(separator: " "))
+            facts.append("- App version: " + Markdown.text(version.joined(separator: " ")))
         }
         if !attachments.featureNames.isEmpty {
             facts.append(
@@ -34,7 +34,7 @@ enum AttachmentSummary {
         if !attachments.libraries.isEmpty {
             facts.append(
                 "- Libraries (`Podfile.lock`): "
-                    + attachments.libraries.map { "\($0.name) \($0.version)" }.joined(separator: ", "))
+                    + attachments.libraries.map { Markdown.text("\($0.name) \($0.version)") }.joined(separator: ", "))
         }
         if !facts.isEmpty { lines += [""] + facts }
         if let snapshots = attachments.snapshots {

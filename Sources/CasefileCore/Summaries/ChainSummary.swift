@@ -13,7 +13,7 @@ enum ChainSummary {
         var lines: [String] = []
         for chain in report.correlation.chains {
             lines.append(
-                "- **\(Markdown.cell(headline(chain)))** — confidence \(chain.confidenceLevel) (\(chain.confidence))")
+                "- **\(Markdown.text(headline(chain)))** — confidence \(chain.confidenceLevel) (\(chain.confidence))")
             var times: [String] = []
             if let trigger = chain.trigger { times.append("tap \(Markdown.seconds(trigger.time))") }
             times.append("failure \(Markdown.seconds(chain.exchange.time))")
@@ -29,7 +29,7 @@ enum ChainSummary {
                 lines.append("  - feature: \(Markdown.code(feature)) (`X-FEATURE-NAME`)")
             }
             for followUp in chain.followUps {
-                lines.append("  - then: \(Markdown.cell(followUp.description))")
+                lines.append("  - then: \(Markdown.text(followUp.description))")
             }
             lines.append("  - evidence: " + chain.evidence.map(Markdown.cell).joined(separator: "; "))
             if bodies, case .network(let exchange) = report.timeline.events[chain.exchange.event].kind {
@@ -38,7 +38,7 @@ enum ChainSummary {
                 }
                 if let curl = Curl.command(exchange) {
                     let omitted = Curl.omittedHeaders(exchange)
-                    let note = omitted.isEmpty ? "" : " (left out: \(omitted.joined(separator: ", ")))"
+                    let note = omitted.isEmpty ? "" : " (left out: \(Markdown.text(omitted.joined(separator: ", "))))"
                     lines.append("  - replay: \(Markdown.code(curl))\(note)")
                 }
             }
@@ -57,7 +57,7 @@ enum ChainSummary {
     /// The repro steps as a numbered list.
     static func steps(_ report: Report) -> [String] {
         report.correlation.steps.enumerated().map { index, step in
-            "\(index + 1). \(Markdown.cell(step.text)) (\(Markdown.seconds(step.time)))"
+            "\(index + 1). \(Markdown.text(step.text)) (\(Markdown.seconds(step.time)))"
         }
     }
 

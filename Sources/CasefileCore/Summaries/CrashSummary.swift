@@ -5,7 +5,7 @@ struct CrashSummary {
 
     /// One line naming the crash for "What went wrong": exception, reason, and the first in-app frame.
     static func headline(_ crash: Crash) -> String {
-        var text = "**\(title(crash))**"
+        var text = "**\(Markdown.text(title(crash)))**"
         if let name = crash.exception.name { text += " — \(Markdown.code(name))" }
         if let reason = crash.exception.reason { text += ": \(Markdown.code(Markdown.truncate(reason, 160)))" }
         if let meaning = crash.exception.terminationMeaning { text += " — \(meaning)" }
@@ -39,13 +39,13 @@ struct CrashSummary {
         if let name = app.name ?? app.bundleID {
             var value = [name, app.version, app.build.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
             if let bundle = app.bundleID, bundle != name { value += " · \(bundle)" }
-            rows.append(("App", value))
+            rows.append(("App", Markdown.text(value)))
         }
         let os = crash.os.description
-        if !os.isEmpty { rows.append(("OS", os)) }
-        if let model = crash.deviceModel { rows.append(("Device", model)) }
+        if !os.isEmpty { rows.append(("OS", Markdown.text(os))) }
+        if let model = crash.deviceModel { rows.append(("Device", Markdown.text(model))) }
         if let incident = crash.incidentID { rows.append(("Incident", Markdown.code(incident))) }
-        if let time = crash.timestamp { rows.append(("Time", time)) }
+        if let time = crash.timestamp { rows.append(("Time", Markdown.text(time))) }
         if let codes = crash.exception.codesText {
             rows.append(("Exception codes", Markdown.code(codes)))
         } else if !crash.exception.codes.isEmpty {
@@ -57,24 +57,24 @@ struct CrashSummary {
         }
         if let subtype = crash.exception.subtype { rows.append(("Exception subtype", Markdown.code(subtype))) }
         if let reason = crash.exception.terminationReason {
-            rows.append(("Termination", Markdown.truncate(reason, 300)))
+            rows.append(("Termination", Markdown.text(Markdown.truncate(reason, 300))))
         }
         if let image = crash.appImage {
             let uuid = image.uuid.map { " \(Markdown.code($0))" } ?? ""
-            rows.append(("App image", "\(image.name)\(uuid) at \(Markdown.code(CrashNumber.hex(image.loadAddress)))"))
+            rows.append(("App image", "\(Markdown.text(image.name))\(uuid) at \(Markdown.code(CrashNumber.hex(image.loadAddress)))"))
         }
         rows.append(("Format", crash.format.rawValue))
         lines += ["| | |", "|---|---|"] + rows.map { "| \($0.0) | \(Markdown.cell($0.1)) |" }
         if let jetsam = crash.jetsam {
             lines.append("")
             lines.append(
-                "Killed: " + jetsam.killed.map { "\(Markdown.code($0.name)) (\($0.reason))" }.joined(separator: ", "))
+                "Killed: " + jetsam.killed.map { "\(Markdown.code($0.name)) (\(Markdown.text($0.reason)))" }.joined(separator: ", "))
             if let largest = jetsam.largestProcess { lines.append("Largest process: \(Markdown.code(largest))") }
         }
         if let thread = crash.crashingThread {
             let about = [thread.name, thread.queue.map { "queue \($0)" }].compactMap { $0 }.joined(separator: ", ")
             lines.append("")
-            lines.append("### Crashed thread \(thread.index)\(about.isEmpty ? "" : " — \(Markdown.cell(about))")")
+            lines.append("### Crashed thread \(thread.index)\(about.isEmpty ? "" : " — \(Markdown.text(about))")")
             lines.append("")
             lines += frameTable(thread.frames, crash: crash)
         }
@@ -95,7 +95,7 @@ struct CrashSummary {
                     let index = slice.startIndex + offset
                     let image = (frame.image ?? "???") + (isApp(frame, crash: crash) ? " ★" : "")
                     let address = frame.address.map { Markdown.code(CrashNumber.hex($0)) } ?? ""
-                    return "| \(index) | \(Markdown.cell(image)) | \(address) | \(Markdown.cell(location(frame))) |"
+                    return "| \(index) | \(Markdown.cell(Markdown.text(image))) | \(address) | \(Markdown.cell(Markdown.code(location(frame)))) |"
                 }
         }
         var lines = rows(frames.prefix(visibleFrames))
@@ -113,7 +113,7 @@ struct CrashSummary {
         if frames.contains(where: { $0.symbolication != nil }) {
             lines.append("Symbolicated \(symbolicated) of \(frames.count) frames.")
         }
-        lines += reasons.map { "- not symbolicated: \($0)" }
+        lines += reasons.map { "- not symbolicated: \(Markdown.text($0))" }
         return lines
     }
 

@@ -25,22 +25,22 @@ enum EventDescription {
         case .network(let exchange): networkDetails(exchange)
         case .screen(let screen): screenDetails(screen)
         case .viewUpdate(let update):
-            update.changes.prefix(4).joined(separator: "; ") + (update.changes.count > 4 ? "; …" : "")
+            update.changes.prefix(4).map(Markdown.text).joined(separator: "; ") + (update.changes.count > 4 ? "; …" : "")
         case .exception(let exception):
-            "\(exception.name ?? "exception"): \(exception.reason ?? "no reason")"
+            "\(Markdown.code(exception.name ?? "exception")): \(Markdown.text(exception.reason ?? "no reason"))"
                 + (event.timeIsRecorded ? "" : " (time not recorded: placed at the end)")
         case .custom(let custom): Markdown.code(Markdown.truncate(custom.record.compactText, 160))
         case .log(let line):
             [
-                line.context.map { "[\($0)]" },
+                line.context.map { "\\[\(Markdown.text($0))\\]" },
                 line.function.map { Markdown.code($0 + (line.sourceLine.map { ":\($0)" } ?? "")) },
             ]
             .compactMap { $0 }.joined(separator: " ") + " " + Markdown.code(Markdown.truncate(line.message, 200))
         case .analytics(let analytics):
-            Markdown.code(analytics.name) + (analytics.destination.map { " to \($0)" } ?? "")
+            Markdown.code(analytics.name) + (analytics.destination.map { " to \(Markdown.text($0))" } ?? "")
                 + (analytics.parameters.map { " " + Markdown.code(Markdown.truncate($0.compactText, 120)) } ?? "")
         case .push(let push):
-            [push.title, push.body].compactMap { $0 }.map { "\"\(Markdown.truncate($0, 80))\"" }.joined(
+            [push.title, push.body].compactMap { $0 }.map { "\"\(Markdown.text(Markdown.truncate($0, 80)))\"" }.joined(
                 separator: " — ")
                 + (push.category.map { " (category \(Markdown.code($0)))" } ?? "")
         case .snapshot(let payload):
@@ -52,7 +52,7 @@ enum EventDescription {
     static func touchDetails(_ touch: TouchEvent) -> String {
         let target = touch.target.map { " on \(Markdown.code($0.description))" } ?? ""
         guard let first = touch.touches.first else {
-            return "\(touch.rawPhase) (no touch locations)"
+            return "\(Markdown.text(touch.rawPhase)) (no touch locations)"
         }
         let point = "(\(format(first.x)), \(format(first.y)))"
         switch touch.phase {
@@ -61,7 +61,7 @@ enum EventDescription {
         case .moved:
             guard let last = touch.touches.last, touch.touches.count > 1 else { return "Move at \(point)" }
             return "Drag of \(touch.touches.count) samples from \(point) to (\(format(last.x)), \(format(last.y)))"
-        case .unknown: return "\(touch.rawPhase)\(target) at \(point)"
+        case .unknown: return "\(Markdown.text(touch.rawPhase))\(target) at \(point)"
         }
     }
 
@@ -71,11 +71,11 @@ enum EventDescription {
         let method = exchange.method.map { "\($0) " } ?? ""
         if let error = exchange.error {
             let code = [error.domain, error.code.map(String.init)].compactMap { $0 }.joined(separator: " ")
-            parts.append("\(method)\(url) ✗ \(code)\(error.description.map { " — \($0)" } ?? "")")
+            parts.append("\(Markdown.text(method))\(url) ✗ \(code)\(error.description.map { " — \(Markdown.text($0))" } ?? "")")
         } else if let status = exchange.statusCode {
-            parts.append("\(method)\(url) → \(status)\(exchange.statusText.map { " \($0)" } ?? "")")
+            parts.append("\(Markdown.text(method))\(url) → \(status)\(exchange.statusText.map { " \(Markdown.text($0))" } ?? "")")
         } else {
-            parts.append("\(method)\(url)")
+            parts.append("\(Markdown.text(method))\(url)")
         }
         if let location = exchange.redirectLocation {
             parts.append("redirects to \(Markdown.code(location))")
@@ -90,7 +90,7 @@ enum EventDescription {
     }
 
     static func screenDetails(_ screen: ScreenChange) -> String {
-        let texts = screen.texts.map { "\"\(Markdown.truncate($0, 40))\"" }.joined(separator: ", ")
+        let texts = screen.texts.map { "\"\(Markdown.text(Markdown.truncate($0, 40)))\"" }.joined(separator: ", ")
         let from = screen.fromClass.map { " (was \(Markdown.code($0)))" } ?? ""
         return "\(Markdown.code(screen.toClass))\(texts.isEmpty ? "" : " — \(texts)")\(from)"
     }

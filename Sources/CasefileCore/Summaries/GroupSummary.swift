@@ -11,7 +11,7 @@ public struct GroupSummary: Sendable {
     public func render(_ detail: BugGroupDetail, occurrencesThisRun: Int? = nil) -> String {
         let group = detail.group
         var lines = [
-            "# \(Self.kindName(group.kind)) group `\(group.fingerprint)`", "", "**\(Markdown.cell(group.title))**", "",
+            "# \(Self.kindName(group.kind)) group `\(group.fingerprint)`", "", "**\(Markdown.text(group.title))**", "",
         ]
         var rows: [(String, String)] = [("Status", Self.status(group))]
         var count = "\(group.occurrences)"
@@ -45,7 +45,7 @@ public struct GroupSummary: Sendable {
                 let short = String(report.reportID.prefix(12))
                 let link = report.summaryPath.map { "[`\(short)`](../\($0))" } ?? "`\(short)`"
                 let cells = [report.format, report.appVersion ?? "", report.osVersion ?? "", report.device ?? ""]
-                    .map(Markdown.cell)
+                    .map { Markdown.cell(Markdown.text($0)) }
                 lines.append("| \(link) | \(cells.joined(separator: " | ")) | \(report.run) |")
             }
             if group.occurrences > detail.reports.count {
@@ -79,8 +79,8 @@ public struct GroupSummary: Sendable {
             lines += ["", "| # | Function | Image | In-app | In key | Skipped because |", "|---:|---|---|---|---|---|"]
             for (index, frame) in explanation.frames.prefix(60).enumerated() {
                 let cells = [
-                    Markdown.code(frame.function), Markdown.cell(frame.image ?? "???"), frame.inApp ? "yes" : "",
-                    frame.inKey ? "**yes**" : "", Markdown.cell(frame.skipped ?? ""),
+                    Markdown.cell(Markdown.code(frame.function)), Markdown.cell(Markdown.text(frame.image ?? "???")),
+                    frame.inApp ? "yes" : "", frame.inKey ? "**yes**" : "", Markdown.cell(Markdown.text(frame.skipped ?? "")),
                 ]
                 lines.append("| \(index) | \(cells.joined(separator: " | ")) |")
             }
@@ -106,15 +106,15 @@ public struct GroupSummary: Sendable {
 
     static func status(_ group: BugGroup) -> String {
         switch group.status {
-        case .resolved: "resolved" + (group.resolvedInVersion.map { " in \($0)" } ?? "")
-        case .regressed: "**regressed**" + (group.regressedInVersion.map { " in \($0)" } ?? "")
+        case .resolved: "resolved" + (group.resolvedInVersion.map { " in \(Markdown.text($0))" } ?? "")
+        case .regressed: "**regressed**" + (group.regressedInVersion.map { " in \(Markdown.text($0))" } ?? "")
         case .merged: "merged" + (group.mergedInto.map { " into group \($0)" } ?? "")
         default: group.status.rawValue
         }
     }
 
     private static func counts(_ counts: [BugGroupDetail.Count]) -> String {
-        let shown = counts.prefix(8).map { "\($0.value) × \($0.count)" }.joined(separator: ", ")
+        let shown = counts.prefix(8).map { "\(Markdown.text($0.value)) × \($0.count)" }.joined(separator: ", ")
         return counts.count > 8 ? shown + ", … (\(counts.count) in all)" : shown
     }
 }

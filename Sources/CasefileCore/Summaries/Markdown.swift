@@ -1,7 +1,98 @@
 import Foundation
 
-/// Small helpers for writing GitHub-flavoured Markdown safely.
+/// Small helpers for writing GitHub-flavoured Markdown safely: every text that comes from a report goes through
+/// ``text(_:)`` (prose, titles, table cells, link text), ``code(_:)`` (names, URLs, messages shown verbatim) or
+/// ``htmlText(_:)`` (inside `<details>`), and a composed table cell through ``cell(_:)``. Rendered by GitHub or
+/// `cmark-gfm`, each shows the characters the report had.
 enum Markdown {
+    /// Report text as inline Markdown: characters Markdown or HTML would act on are backslash-escaped (`*`, `_`,
+    /// `` ` ``, `[`, `]`, `<`, `>`, `&`, `|`, `~`, `\\`, `!`), a leading `#`, `-`, `+`, `=` or `1.` cannot start a
+    /// block, line breaks become spaces and control characters their visible pictures (U+2400…).
+    static func text(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { needsEscape($0) }) || startsBlock(text) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 16)
+        let escapeStart = startsBlock(text)
+        var atStart = true
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            switch byte {
+            case 0x0A where previous == 0x0D: break
+            case 0x0A, 0x0D, 0x09: out.append(UInt8(ascii: " "))
+            case 0x00..<0x20, 0x7F:
+                // A control character shows as its picture: U+2400 + code (U+2421 for DEL).
+                let picture = Unicode.Scalar(byte == 0x7F ? 0x2421 : 0x2400 + UInt32(byte))!
+                out += Array(String(Character(picture)).utf8)
+            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "~"),
+                UInt8(ascii: "\\"), UInt8(ascii: "!"):
+                out += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: "."),
+                UInt8(ascii: ")"):
+                // Only where the text would open a block: its first character, or the `.`/`)` after leading digits.
+                let afterDigits = !out.isEmpty && out.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+                let marker = byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")") ? afterDigits : atStart
+                if escapeStart, marker { out.append(UInt8(ascii: "\\")) }
+                out.append(byte)
+            default:
+                out.append(byte)
+            }
+            if byte != 0x20 { atStart = false }
+            previous = byte
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || "*_`[]<>&|~\\!".utf8.contains(byte)
+    }
+
+    /// Whether the text, at the start of a line, would open a block: a heading (`# `), a list item (`- `, `+ `,
+    /// `1. `, `1) `), a rule or setext underline (`---`, `===`).
+    private static func startsBlock(_ text: String) -> Bool {
+        let bytes = Array(text.utf8.prefix(12))
+        guard let first = bytes.first else { return false }
+        let second = bytes.count > 1 ? bytes[1] : UInt8(ascii: " ")
+        if "#-+=".utf8.contains(first) {
+            return second == UInt8(ascii: " ") || second == first
+        }
+        let digits = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+        guard digits > 0, digits < bytes.count, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")")
+        else { return false }
+        return digits + 1 == text.utf8.count || bytes.count > digits + 1 && bytes[digits + 1] == UInt8(ascii: " ")
+    }
+
+    /// Text inside raw HTML (a `<details>` summary): `&`, `<`, `>` and `"` as entities.
+    static func htmlText(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n", "\r": out += " "
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A Mermaid label: quoted, with `"` and `#` as Mermaid entity codes and line breaks as spaces.
+    static func mermaid(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            switch character {
+            case "\"": out += "#quot;"
+            case "#": out += "#35;"
+            case "\n", "\r": out += " "
+            default: out.append(character)
+            }
+        }
+        return out + "\""
+    }
+
     /// Text for a table cell: pipes escaped, line breaks folded. Byte by byte: it runs for every cell of every
     /// summary, and most cells need no change at all.
     static func cell(_ text: String) -> String {
@@ -23,12 +114,30 @@ enum Markdown {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Inline code that survives backticks inside the text.
+    /// Inline code showing the text verbatim: the fence is one backtick longer than the longest run inside, padded
+    /// when the text starts or ends with a backtick; line breaks become spaces and control characters their pictures.
     static func code(_ text: String) -> String {
-        let flat =
-            text.utf8.contains(0x0A) ? String(decoding: text.utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self) : text
-        let fence = flat.utf8.contains(UInt8(ascii: "`")) ? "``" : "`"
-        let pad = flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
+        var flat = text
+        if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            flat = String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.map { scalar in
+                        switch scalar.value {
+                        case 0x0A, 0x0D, 0x09: " "
+                        case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value)!
+                        case 0x7F: "\u{2421}"
+                        default: scalar
+                        }
+                    }))
+        }
+        var longest = 0
+        var run = 0
+        for byte in flat.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = flat.hasPrefix("`") || flat.hasSuffix("`") || (flat.hasPrefix(" ") && flat.hasSuffix(" ")) ? " " : ""
         return fence + pad + flat + pad + fence
     }
 

@@ -87,12 +87,12 @@ public struct ReportSummary: Sendable {
         rows.append(("Source", Markdown.code(report.source.description)))
         if let app = report.app, let name = app.name ?? app.bundleID {
             let version = [app.version, app.build.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
-            rows.append(("App", "\(name) \(version)"))
+            rows.append(("App", Markdown.text("\(name) \(version)")))
         } else if report.format == .clue {
             rows.append(("App", "not recorded (a Clue recording carries no app name or version)"))
         }
         let device = [report.device?.model, report.device?.operatingSystem].compactMap { $0 }
-        rows.append(("Device", device.isEmpty ? "unknown" : device.joined(separator: " · ")))
+        rows.append(("Device", device.isEmpty ? "unknown" : Markdown.text(device.joined(separator: " · "))))
         guard report.format == .clue else {
             return ["| | |", "|---|---|"] + rows.map { "| \($0.0) | \(Markdown.cell($0.1)) |" }
         }
@@ -151,20 +151,21 @@ public struct ReportSummary: Sendable {
             guard let grouping = crash.grouping else { continue }
             let name = report.crashes.count > 1 ? "Crash \(index + 1)" : "Crash"
             lines.append(
-                "- \(name): group \(link(grouping.key)) — \(Markdown.cell(grouping.title)) (by \(grouping.resolution.rawValue))"
+                "- \(name): group \(link(grouping.key)) — \(Markdown.text(grouping.title)) (by \(grouping.resolution.rawValue))"
             )
         }
         for failure in report.failures {
             let time = Markdown.seconds(report.timeline.events[failure.event].timestamp)
             lines.append(
-                "- Failure at \(time): group \(link(failure.fingerprint)) — \(Markdown.cell(failure.grouping.title))")
+                "- Failure at \(time): group \(link(failure.fingerprint)) — \(Markdown.text(failure.grouping.title))")
         }
         return lines
     }
 
     private func exception(_ exception: AppException) -> [String] {
         var lines = ["## Exception", ""]
-        lines.append("**\(exception.name ?? "Exception")**: \(exception.reason ?? "no reason recorded")")
+        lines.append(
+            "**\(Markdown.text(exception.name ?? "Exception"))**: \(Markdown.text(exception.reason ?? "no reason recorded"))")
         if !exception.callStackSymbols.isEmpty {
             lines.append("")
             lines.append("```")

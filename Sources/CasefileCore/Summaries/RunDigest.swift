@@ -131,7 +131,9 @@ public struct RunDigest: Sendable {
             lines += [
                 "", "Images with no debug file for their UUID:", "", "| Image | UUID | Frames |", "|---|---|---:|",
             ]
-            lines += missingImages.prefix(50).map { "| \(Markdown.cell($0.name)) | `\($0.uuid)` | \($0.frames) |" }
+            lines += missingImages.prefix(50).map {
+                "| \(Markdown.cell(Markdown.text($0.name))) | \(Markdown.cell(Markdown.code($0.uuid))) | \($0.frames) |"
+            }
             if untrackedImages {
                 lines += [
                     "", "_More images had no debug file; only the first \(Self.trackedImages) met were counted._",
@@ -149,8 +151,8 @@ public struct RunDigest: Sendable {
             let group = detail.group
             let link = "[`\(group.fingerprint)`](groups/\(group.fingerprint).md)"
             let versions = detail.appVersionCounts.prefix(3).map(\.value).joined(separator: ", ")
-            return "| \(link) | \(Markdown.cell(group.title)) | \(GroupSummary.kindName(group.kind)) | "
-                + "\(groups.occurrencesThisRun[id] ?? 0) | \(group.occurrences) | \(Markdown.cell(versions)) | "
+            return "| \(link) | \(Markdown.cell(Markdown.text(group.title))) | \(GroupSummary.kindName(group.kind)) | "
+                + "\(groups.occurrencesThisRun[id] ?? 0) | \(group.occurrences) | \(Markdown.cell(Markdown.text(versions))) | "
                 + "\(GroupSummary.status(group)) |"
         }
         let header = [
@@ -177,6 +179,6 @@ public struct RunDigest: Sendable {
             return "**\(reason.summary)** — \(failure.exchange.url.map { Markdown.code($0) } ?? "unknown URL")"
         }
         let device = [report.device?.model, report.device?.operatingSystem].compactMap { $0 }.joined(separator: " · ")
-        return "no failure recorded" + (device.isEmpty ? "" : " (\(device))")
+        return "no failure recorded" + (device.isEmpty ? "" : " (\(Markdown.text(device)))")
     }
 }
