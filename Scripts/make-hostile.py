@@ -63,6 +63,9 @@ EXPECTED = {
     "truncated.crash.bz2": "quarantine: cannot open archive: truncated bzip2 input",
     "truncated.crash.xz": "quarantine: cannot open archive",
     "truncated.cpio": "quarantine: cannot read entry",
+    # Fuzzing findings (Tests/Fixtures/Fuzz/), each in the package its parser reads.
+    # A touch at y = 1.8e34: the timeline printed coordinates through Int() and trapped.
+    "fuzz-huge-coordinate.clue.zip": "indexed",
 }
 
 LARGE = {
@@ -166,6 +169,12 @@ def small():
         archive.writestr(zipfile.ZipInfo("crash.ips", STAMP), GOOD_IPS)
         archive.writestr(zipfile.ZipInfo("crash.ips", STAMP), GOOD_CRASH)
     files["duplicate-names.zip"] = buffer.getvalue()
+    findings = os.path.join(ROOT, "Tests", "Fixtures", "Fuzz")
+    files["fuzz-huge-coordinate.clue.zip"] = zip_bytes([
+        ("fuzz.clue/Info/info_device.json", device.encode()),
+        ("fuzz.clue/Modules/module_interaction.json",
+         open(os.path.join(findings, "clue-interaction-huge-coordinate.json"), "rb").read()),
+    ])
 
     def half(data):
         return data[: len(data) // 2]

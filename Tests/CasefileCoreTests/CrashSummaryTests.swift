@@ -21,7 +21,8 @@ import Testing
 
     @Test func namesTheWatchdogAndTheExceptionBacktrace() throws {
         let watchdog = try markdown("watchdog-8badf00d-ipad-ios11.crash")
-        #expect(watchdog.contains(#"**EXC\_CRASH (SIGKILL) · SPRINGBOARD 0x8badf00d** — watchdog timeout (ate bad food)"#))
+        #expect(
+            watchdog.contains(#"**EXC\_CRASH (SIGKILL) · SPRINGBOARD 0x8badf00d** — watchdog timeout (ate bad food)"#))
         let exception = try markdown("legacy-nsexception-ipad-ios9.crash")
         #expect(exception.contains("— `NSInvalidArgumentException`: `-[__NSCFNumber length]: unrecognized selector"))
         #expect(exception.contains("### Exception backtrace"))

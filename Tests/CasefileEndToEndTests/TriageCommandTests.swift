@@ -134,7 +134,8 @@ import Testing
             ))
         #expect(
             result.stdout.contains(
-                "| 1 | ShopApp ★ | `0x104a2c060` | `ShopApp.CheckoutViewController.viewDidLoad() + 32 (checkout.c:25)` |")
+                "| 1 | ShopApp ★ | `0x104a2c060` | `ShopApp.CheckoutViewController.viewDidLoad() + 32 (checkout.c:25)` |"
+            )
         )
         #expect(
             result.stdout.contains(

@@ -102,7 +102,8 @@ public struct CausalChain: Sendable, Codable, Hashable {
         public var description: String {
             let what = [method, template ?? url ?? "unknown URL"].compactMap { $0 }.joined(separator: " ")
             let result = status.map { "\($0)" + (failure.hasPrefix("HTTP") ? "" : ", \(failure)") } ?? failure
-            return "\(what) → \(result)" + (latency.map { " in \(Int(($0 * 1000).rounded())) ms" } ?? "")
+            return "\(what) → \(result)"
+                + (latency.flatMap { Int(exactly: ($0 * 1000).rounded()) }.map { " in \($0) ms" } ?? "")
         }
     }
 

@@ -61,14 +61,20 @@ struct CrashSummary {
         }
         if let image = crash.appImage {
             let uuid = image.uuid.map { " \(Markdown.code($0))" } ?? ""
-            rows.append(("App image", "\(Markdown.text(image.name))\(uuid) at \(Markdown.code(CrashNumber.hex(image.loadAddress)))"))
+            rows.append(
+                (
+                    "App image",
+                    "\(Markdown.text(image.name))\(uuid) at \(Markdown.code(CrashNumber.hex(image.loadAddress)))"
+                ))
         }
         rows.append(("Format", crash.format.rawValue))
         lines += ["| | |", "|---|---|"] + rows.map { "| \($0.0) | \(Markdown.cell($0.1)) |" }
         if let jetsam = crash.jetsam {
             lines.append("")
             lines.append(
-                "Killed: " + jetsam.killed.map { "\(Markdown.code($0.name)) (\(Markdown.text($0.reason)))" }.joined(separator: ", "))
+                "Killed: "
+                    + jetsam.killed.map { "\(Markdown.code($0.name)) (\(Markdown.text($0.reason)))" }.joined(
+                        separator: ", "))
             if let largest = jetsam.largestProcess { lines.append("Largest process: \(Markdown.code(largest))") }
         }
         if let thread = crash.crashingThread {
@@ -95,7 +101,8 @@ struct CrashSummary {
                     let index = slice.startIndex + offset
                     let image = (frame.image ?? "???") + (isApp(frame, crash: crash) ? " ★" : "")
                     let address = frame.address.map { Markdown.code(CrashNumber.hex($0)) } ?? ""
-                    return "| \(index) | \(Markdown.cell(Markdown.text(image))) | \(address) | \(Markdown.cell(Markdown.code(location(frame)))) |"
+                    return
+                        "| \(index) | \(Markdown.cell(Markdown.text(image))) | \(address) | \(Markdown.cell(Markdown.code(location(frame)))) |"
                 }
         }
         var lines = rows(frames.prefix(visibleFrames))

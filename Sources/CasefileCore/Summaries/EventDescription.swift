@@ -25,7 +25,8 @@ enum EventDescription {
         case .network(let exchange): networkDetails(exchange)
         case .screen(let screen): screenDetails(screen)
         case .viewUpdate(let update):
-            update.changes.prefix(4).map(Markdown.text).joined(separator: "; ") + (update.changes.count > 4 ? "; …" : "")
+            update.changes.prefix(4).map(Markdown.text).joined(separator: "; ")
+                + (update.changes.count > 4 ? "; …" : "")
         case .exception(let exception):
             "\(Markdown.code(exception.name ?? "exception")): \(Markdown.text(exception.reason ?? "no reason"))"
                 + (event.timeIsRecorded ? "" : " (time not recorded: placed at the end)")
@@ -71,9 +72,12 @@ enum EventDescription {
         let method = exchange.method.map { "\($0) " } ?? ""
         if let error = exchange.error {
             let code = [error.domain, error.code.map(String.init)].compactMap { $0 }.joined(separator: " ")
-            parts.append("\(Markdown.text(method))\(url) ✗ \(code)\(error.description.map { " — \(Markdown.text($0))" } ?? "")")
+            parts.append(
+                "\(Markdown.text(method))\(url) ✗ \(code)\(error.description.map { " — \(Markdown.text($0))" } ?? "")")
         } else if let status = exchange.statusCode {
-            parts.append("\(Markdown.text(method))\(url) → \(status)\(exchange.statusText.map { " \(Markdown.text($0))" } ?? "")")
+            parts.append(
+                "\(Markdown.text(method))\(url) → \(status)\(exchange.statusText.map { " \(Markdown.text($0))" } ?? "")"
+            )
         } else {
             parts.append("\(Markdown.text(method))\(url)")
         }
@@ -95,7 +99,9 @@ enum EventDescription {
         return "\(Markdown.code(screen.toClass))\(texts.isEmpty ? "" : " — \(texts)")\(from)"
     }
 
+    /// A coordinate as the recording wrote it: `120`, `200.5`. Whole numbers beyond Int's range (a corrupt
+    /// recording wrote `1.7e34`) stay Doubles: converting them would trap.
     private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

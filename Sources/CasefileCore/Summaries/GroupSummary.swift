@@ -80,7 +80,8 @@ public struct GroupSummary: Sendable {
             for (index, frame) in explanation.frames.prefix(60).enumerated() {
                 let cells = [
                     Markdown.cell(Markdown.code(frame.function)), Markdown.cell(Markdown.text(frame.image ?? "???")),
-                    frame.inApp ? "yes" : "", frame.inKey ? "**yes**" : "", Markdown.cell(Markdown.text(frame.skipped ?? "")),
+                    frame.inApp ? "yes" : "", frame.inKey ? "**yes**" : "",
+                    Markdown.cell(Markdown.text(frame.skipped ?? "")),
                 ]
                 lines.append("| \(index) | \(cells.joined(separator: " | ")) |")
             }
