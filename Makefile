@@ -38,6 +38,9 @@ demo: build
 	if [ $$status -gt 1 ]; then exit $$status; fi; \
 	echo ""; \
 	echo "Summaries: out/reports/*.md   Groups: out/groups/*.md   Digest: out/digest.md   Index: out/casefile.sqlite"; \
+	if command -v cmark-gfm >/dev/null 2>&1; then Scripts/render-html.sh out >/dev/null && \
+		echo "In a browser: out/index.html (the digest, every group page and every summary, rendered)"; \
+	else echo "No cmark-gfm: no out/index.html. To get it: apt-get install cmark-gfm, then make demo again."; fi; \
 	if ! command -v ffmpeg >/dev/null 2>&1; then \
 		echo "No ffmpeg on PATH: summaries show no screen frames. To see them: apt-get install ffmpeg, then make demo again (after rm -rf out)."; \
 	else echo "Screen frames at each failure: out/reports/<id>/frame-*.jpg (see out/reports/*.md)"; fi; \

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer harnesses (Fuzz/) for SECONDS each, JOBS at a time, seeded from SampleReports/.
 #   Scripts/fuzz.sh [SECONDS] [JOBS] [TARGET...]      (defaults: 600 seconds, 2 at a time, every target)
-# A finding (crash, leak, timeout, out-of-memory) is written to Fuzz/findings/TARGET/; each run's last lines go to
-# Fuzz/findings/TARGET.log. Add a finding to SampleReports/Hostile/ (or a test) once it is fixed.
+# A finding (crash, leak, timeout, out-of-memory) is written to Fuzz/findings/TARGET/ and stops that target's run
+# (libFuzzer's default), so the line printed says how long it really ran; each run's log is Fuzz/findings/TARGET.log.
+# Fix a finding, add it to SampleReports/Hostile/ (Scripts/make-hostile.py), and fuzz the target again.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-600}
@@ -45,13 +46,14 @@ run() {
     local target=$1
     mkdir -p "$root/Fuzz/findings/$target"
     seed "$target"
+    local started=$SECONDS
     CASEFILE_FUZZ=$target "$binary" "$work/corpus-$target" -max_total_time="$seconds" -rss_limit_mb=2048 \
         -max_len=262144 -timeout=20 -artifact_prefix="$root/Fuzz/findings/$target/" -print_final_stats=1 \
         > "$root/Fuzz/findings/$target.log" 2>&1 || true
     local runs findings
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$root/Fuzz/findings/$target.log" | tail -1)
     findings=$(find "$root/Fuzz/findings/$target" -type f | wc -l)
-    echo "fuzz $target: ${runs:-0} executions in $seconds s, $findings findings"
+    echo "fuzz $target: ${runs:-0} executions in $((SECONDS - started)) s, $findings findings"
 }
 
 running=0

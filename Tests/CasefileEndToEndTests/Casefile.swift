@@ -34,8 +34,13 @@ enum Casefile {
 
     /// Runs `casefile` with `arguments` in `directory`, capturing both streams.
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        try runTool(binary.path, arguments, in: directory)
+    }
+
+    /// Runs any program, capturing both streams.
+    static func runTool(_ path: String, _ arguments: [String], in directory: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? repository
         let out = Pipe()

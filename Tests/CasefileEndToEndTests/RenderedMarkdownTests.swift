@@ -134,5 +134,30 @@ import Testing
                 #expect(markdown.contains("_\(emphasis)_"), "\(file): <em>\(emphasis)</em>")
             }
         }
+
+        // The page `make demo` writes: every summary and group page in it, its links inside the page, and no
+        // Markdown syntax left in what a reader sees outside code.
+        let script = Casefile.repository.appendingPathComponent("Scripts/render-html.sh").path
+        let rendered = try Casefile.runTool("/bin/bash", [script, out.path])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        for file in files where file != "digest.md" {
+            let name = String(file.split(separator: "/")[1].dropLast(3))
+            let anchor = file.hasPrefix("reports/") ? "report-\(name)" : "group-\(name)"
+            #expect(page.contains("<section id=\"\(anchor)\">"), "\(file) is not on the page")
+        }
+        #expect(!page.contains("href=\"reports/") && !page.contains(".md\""))
+        var outsideCode = page
+        while let start = outsideCode.range(of: "<code"),
+            let end = outsideCode[start.upperBound...].range(of: "</code>")
+        {
+            outsideCode.removeSubrange(start.lowerBound..<end.upperBound)
+        }
+        let visible = Self.text(ofHTML: outsideCode)
+        for syntax in ["|---", "](", "```", "<details>"] {
+            #expect(!visible.contains(syntax), "'\(syntax)' shows on the page")
+        }
+        // Bold that did not render ("**EXC…"); a reason's own "*** -[NSArray …]" is text and stays.
+        #expect(visible.range(of: #"\*\*[A-Za-z]"#, options: .regularExpression) == nil)
     }
 }
