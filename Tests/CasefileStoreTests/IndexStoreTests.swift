@@ -25,7 +25,7 @@ import Testing
     }
 
     func run(_ store: IndexStore) async throws -> RunSummary {
-        let runner = PipelineRunner(definition: definition, logger: Logger(label: "test"))
+        let runner = PipelineRunner(definition: definition, logger: CapturedLog().logger)
         return try await runner.run(index: store, pipelineName: "test.toml")
     }
 
@@ -33,7 +33,7 @@ import Testing
         let store = try IndexStore(path: definition.database.path)
         var symbolicated = definition
         symbolicated.symbolFolders = [repository.appendingPathComponent("SampleReports/Symbols")]
-        _ = try await PipelineRunner(definition: symbolicated, logger: Logger(label: "test"))
+        _ = try await PipelineRunner(definition: symbolicated, logger: CapturedLog().logger)
             .run(index: store, pipelineName: "test.toml")
         let crash = try #require(try store.crashes().first { $0.incidentID == "D2E4F6A8-0B1C-4D3E-9F5A-7B8C9D0E1F23" })
         // image-cache-iphone15-ios17.ips: thread 3 crashed; thread 0 is the main thread, in UIKit and the run loop.

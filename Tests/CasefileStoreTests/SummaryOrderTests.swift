@@ -27,7 +27,7 @@ import Testing
         let definition = PipelineDefinition(
             inbox: repository.appendingPathComponent("SampleReports"), output: output,
             database: output.appendingPathComponent("index.sqlite"), ignore: ["*.md", "Symbols", "Hostile"])
-        let summary = try await PipelineRunner(definition: definition, logger: Logger(label: "test"))
+        let summary = try await PipelineRunner(definition: definition, logger: CapturedLog().logger)
             .run(index: index, pipelineName: "test.toml")
         #expect(summary.newReports > 20)
         #expect(index.checked.withLock { $0 } == summary.newReports)

@@ -14,6 +14,9 @@ extension Casefile {
         @Option(name: .long, help: "A folder of debug files (.dSYM bundles, Mach-O binaries); may be repeated.")
         var symbols: [String] = []
 
+        @Flag(name: .shortAndLong, help: "Name every image left unsymbolicated, system libraries included.")
+        var verbose = false
+
         func run() throws {
             let output = try Casefile.readReports(at: crashFile)
             var crashes = output.reports.flatMap(\.crashes)
@@ -36,21 +39,10 @@ extension Casefile {
                     for warning in result.warnings { printError("warning: \(warning)") }
                     return result.crash
                 }
-                Self.reportMissing(crashes)
+                for line in SymbolDiagnostics.lines(crashes, verbose: verbose) { printError(line) }
             }
             let writer = AppleCrashWriter()
             print(crashes.map(writer.write).joined(separator: "\n"), terminator: "")
-        }
-
-        /// One stderr line per image that could not be symbolicated, with the reason.
-        static func reportMissing(_ crashes: [Crash]) {
-            var seen: Set<String> = []
-            for crash in crashes {
-                for frame in crash.threads.flatMap(\.frames) + crash.exceptionBacktrace {
-                    guard let reason = frame.symbolication?.reason, seen.insert(reason).inserted else { continue }
-                    printError("not symbolicated: \(reason)")
-                }
-            }
         }
     }
 }

@@ -29,6 +29,9 @@ extension Casefile {
         )
         var frames: String?
 
+        @Flag(name: .shortAndLong, help: "Name every image left unsymbolicated, system libraries included.")
+        var verbose = false
+
         func run() throws {
             let symbolicator =
                 symbols.isEmpty
@@ -50,6 +53,10 @@ extension Casefile {
             }
             for failure in output.failures {
                 printError("quarantined: \(failure)")
+            }
+            if symbolicator != nil {
+                let crashes = output.reports.flatMap(\.crashes)
+                for line in SymbolDiagnostics.lines(crashes, verbose: verbose) { printError(line) }
             }
             switch format {
             case .markdown:
