@@ -163,7 +163,7 @@ import Testing
         #expect(digest.contains("App frames symbolicated: 3 of 3 (100 %)."))
         #expect(digest.contains("| libdyld.dylib | `5b4c3d2e-1f0a-39b8-c7d6-e5f4a3b2c1d0` | 1 |"))
         #expect(
-            digest.contains(#"**EXC\_BAD\_ACCESS (SIGSEGV)** in `ShopApp.CartViewModel.total() + 44 (checkout.c:17)"#))
+            digest.contains(#"**EXC\_BAD\_ACCESS (SIGSEGV)** in `CartViewModel.total() + 44 (checkout.c:17)"#))
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/runs/run-1.md").path))
     }
 }

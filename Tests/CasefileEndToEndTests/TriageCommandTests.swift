@@ -130,11 +130,11 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stdout.contains(
-                "| 0 | ShopApp ★ | `0x104a2c02c` | `ShopApp.CartViewModel.total() + 44 (checkout.c:17) · inlined apply_discount (checkout.c:5)` |"
+                "| 0 | ShopApp ★ | `0x104a2c02c` | `CartViewModel.total() + 44 (checkout.c:17) · inlined apply_discount (checkout.c:5)` |"
             ))
         #expect(
             result.stdout.contains(
-                "| 1 | ShopApp ★ | `0x104a2c060` | `ShopApp.CheckoutViewController.viewDidLoad() + 32 (checkout.c:25)` |"
+                "| 1 | ShopApp ★ | `0x104a2c060` | `CheckoutViewController.viewDidLoad() + 32 (checkout.c:25)` |"
             )
         )
         #expect(

@@ -77,7 +77,18 @@ public struct SourceLocation: Sendable, Codable, Hashable {
 
     /// `CartViewModel.total() + 44 (checkout.c:17)`.
     public var description: String {
-        var text = simpleName
+        describe(simpleName)
+    }
+
+    /// As Xcode shows it: `specialized static CrashClass.pleaseCrash() + 200 (Crash.swift:12)` (see ``XcodeName``);
+    /// `modules` are the module names a name that was not mangled loses.
+    public func displayDescription(modules: Set<String>) -> String {
+        // A mangled name is demangled again here and loses its module whatever it is.
+        describe(XcodeName.simplified(rawName, modules: demangledName == nil ? modules : []))
+    }
+
+    private func describe(_ name: String) -> String {
+        var text = name
         if let offset { text += " + \(offset)" }
         if let file {
             let name = file.split(separator: "/").last.map(String.init) ?? file

@@ -10,7 +10,7 @@ struct CrashSummary {
         if let reason = crash.exception.reason { text += ": \(Markdown.code(Markdown.truncate(reason, 160)))" }
         if let meaning = crash.exception.terminationMeaning { text += " — \(meaning)" }
         if let thread = crash.crashingThread, let frame = firstAppFrame(thread.frames, crash: crash) {
-            text += " in \(Markdown.code(location(frame)))"
+            text += " in \(Markdown.code(location(frame, appModules: appModules(crash))))"
             text += " on thread \(thread.index)"
         }
         return text
@@ -95,6 +95,7 @@ struct CrashSummary {
 
     private static func frameTable(_ frames: [Frame], crash: Crash) -> [String] {
         guard !frames.isEmpty else { return ["No frames were recorded."] }
+        let modules = appModules(crash)
         func rows(_ slice: ArraySlice<Frame>) -> [String] {
             ["| # | Image | Address | Location |", "|---:|---|---|---|"]
                 + slice.enumerated().map { offset, frame in
@@ -102,7 +103,8 @@ struct CrashSummary {
                     let image = (frame.image ?? "???") + (isApp(frame, crash: crash) ? " ★" : "")
                     let address = frame.address.map { Markdown.code(CrashNumber.hex($0)) } ?? ""
                     return
-                        "| \(index) | \(Markdown.cell(Markdown.text(image))) | \(address) | \(Markdown.cell(Markdown.code(location(frame)))) |"
+                        "| \(index) | \(Markdown.cell(Markdown.text(image))) | \(address) | "
+                        + "\(Markdown.cell(Markdown.code(location(frame, appModules: modules)))) |"
                 }
         }
         var lines = rows(frames.prefix(visibleFrames))
@@ -125,17 +127,17 @@ struct CrashSummary {
     }
 
     /// `symbol + 96 (File.swift:41)`, or `ShopApp + 34280` when unsymbolicated.
-    static func location(_ frame: Frame) -> String {
+    static func location(_ frame: Frame, appModules: Set<String> = ["Swift"]) -> String {
         if let locations = frame.symbolication?.locations, let function = locations.last {
             // The frame's own function first; functions inlined into it after, innermost last.
-            var text = function.description
-            let inlined = locations.dropLast().reversed().map(\.description)
+            var text = function.displayDescription(modules: appModules)
+            let inlined = locations.dropLast().reversed().map { $0.displayDescription(modules: appModules) }
             if !inlined.isEmpty { text += " · inlined " + inlined.joined(separator: " → ") }
             return text
         }
         var text: String
         if let symbol = frame.symbol {
-            text = symbol + (frame.symbolOffset.map { " + \($0)" } ?? "")
+            text = XcodeName.simplified(symbol, modules: appModules) + (frame.symbolOffset.map { " + \($0)" } ?? "")
         } else if let offset = frame.imageOffset {
             text = "\(frame.image ?? "???") + \(offset)"
         } else {
@@ -145,6 +147,17 @@ struct CrashSummary {
             text += " (\(file)\(frame.line.map { ":\($0)" } ?? ""))"
         }
         return text
+    }
+
+    /// The Swift modules whose prefix a name loses on display: `Swift`, and the app's own module (its executable's
+    /// name, and the process name, spaces as underscores, as Swift names a module).
+    static func appModules(_ crash: Crash) -> Set<String> {
+        var modules: Set<String> = ["Swift"]
+        for name in [crash.appImage?.name, crash.processName, crash.app.name].compactMap({ $0 }) {
+            modules.insert(name)
+            modules.insert(String(name.map { $0 == " " ? "_" : $0 }))
+        }
+        return modules
     }
 
     static func isApp(_ frame: Frame, crash: Crash) -> Bool {

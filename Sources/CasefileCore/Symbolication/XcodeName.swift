@@ -1,0 +1,187 @@
+/// Function names as Xcode shows them, from the full demangled form: the simplified form Swift's demangler gives
+/// (`swift-demangle --simplified`) — specializations as `specialized`, closures as `closure #1 in …`, no module
+/// prefix, argument labels instead of types, no return type — and C++ names without their argument list. For display
+/// only: the index, the JSON and the fingerprints keep the full and the simple names.
+public enum XcodeName {
+    /// The Xcode form of a demangled name; anything else (Objective-C, C) comes back as it is. A mangled Swift or
+    /// C++ name is demangled first, and then its module always goes (the demangler always names it). In text a
+    /// report carries, the first component goes only when it is one of `modules` (the app's own module, `Swift`):
+    /// `ViewController.viewDidLoad()` may already be without its module.
+    public static func simplified(_ name: String, modules: Set<String> = []) -> String {
+        if let demangled = Demangler.demangle(name) { return simplify(demangled, modules: nil) }
+        return simplify(name, modules: modules)
+    }
+
+    /// `modules` nil: the first component of a qualified name is a module.
+    private static func simplify(_ name: String, modules: Set<String>?) -> String {
+        if isCxx(name) { return cxx(name) }
+        guard isSwift(name) else { return name }
+        return swift(Substring(name), modules: modules)
+    }
+
+    private static func isSwift(_ name: String) -> Bool {
+        !name.hasPrefix("-[") && !name.hasPrefix("+[") && !name.contains("::") && name.contains(".")
+    }
+
+    private static func isCxx(_ name: String) -> Bool {
+        name.contains("::") && !name.hasPrefix("-[") && !name.hasPrefix("+[")
+    }
+
+    /// `std::__1::function<void ()>::operator()()` → `std::__1::function<void ()>::operator()`.
+    private static func cxx(_ name: String) -> String {
+        guard name.hasSuffix(")") || name.hasSuffix(" const") else { return name }
+        var depth = 0
+        var lastOpen: String.Index?
+        var index = name.startIndex
+        while index < name.endIndex {
+            switch name[index] {
+            case "<": depth += 1
+            case ">": depth = max(0, depth - 1)
+            case "(" where depth == 0:
+                // `operator()` names its own parentheses: the argument list is the group after them.
+                if !name[..<index].hasSuffix("operator") { lastOpen = index }
+            default: break
+            }
+            index = name.index(after: index)
+        }
+        guard let lastOpen else { return name }
+        return String(name[..<lastOpen])
+    }
+
+    private static func swift(_ name: Substring, modules: Set<String>?) -> String {
+        for wrapper in [
+            "function signature specialization ", "generic specialization ", "generic partial specialization ",
+        ]
+        where name.hasPrefix(wrapper) {
+            let rest = name.dropFirst(wrapper.count)
+            guard let close = matching(rest, open: "<", close: ">"), let of = topLevel(" of ", in: rest[close...])
+            else {
+                return String(name)
+            }
+            return "specialized " + swift(rest[of.upperBound...], modules: modules)
+        }
+        for closure in ["closure #", "implicit closure #"] where name.hasPrefix(closure) {
+            // `closure #1 () -> Swift.Int? in X`: the signature goes, the enclosing function is simplified.
+            guard let space = name.dropFirst(closure.count).firstIndex(of: " "),
+                let inRange = topLevel(" in ", in: name[space...])
+            else { return String(name) }
+            return String(name[..<space]) + " in " + swift(name[inRange.upperBound...], modules: modules)
+        }
+        var body = name
+        if let arrow = topLevel(" -> ", in: body) { body = body[..<arrow.lowerBound] }
+        if let colon = topLevel(" : ", in: body) { body = body[..<colon.lowerBound] }
+        var keywords = ""
+        for keyword in ["@objc ", "@nonobjc ", "static ", "class ", "dynamic "] where body.hasPrefix(keyword) {
+            keywords += keyword
+            body = body.dropFirst(keyword.count)
+        }
+        let open = topLevelIndex("(", in: body) ?? body.endIndex
+        var path = body[..<open]
+        // Only a qualified Swift name (`Module.Type.member`, generic arguments allowed) is rewritten; any other text
+        // with a dot in it stays as it is.
+        guard path.contains("."), isQualifiedName(path) else { return String(name) }
+        if let dot = topLevelIndex(".", in: path), modules.map({ $0.contains(String(path[..<dot])) }) ?? true {
+            path = path[path.index(after: dot)...]
+        }
+        var arguments = ""
+        if open < body.endIndex, let close = matching(body[open...], open: "(", close: ")") {
+            let inside = body[body.index(after: open)..<body.index(before: close)]
+            // Already labels (`(_:for:)`, as a report may carry them): kept.
+            let isLabels = inside.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" }
+            arguments = "(" + (isLabels ? String(inside) : parameters(inside).map { label($0) }.joined()) + ")"
+        }
+        return keywords + path + arguments
+    }
+
+    /// Identifier characters and dots, with anything inside `<…>` (generic arguments) allowed.
+    private static func isQualifiedName(_ path: Substring) -> Bool {
+        var depth = 0
+        for character in path {
+            switch character {
+            case "<": depth += 1
+            case ">": depth = max(0, depth - 1)
+            default:
+                if depth == 0, !(character.isLetter || character.isNumber || character == "_" || character == ".") {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// `from: Swift.String` → `from:`, `__owned A` → `_:`.
+    private static func label(_ parameter: Substring) -> String {
+        let trimmed = parameter.drop { $0 == " " }
+        if let colon = trimmed.firstIndex(of: ":"),
+            trimmed[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !trimmed[..<colon].isEmpty
+        {
+            return String(trimmed[..<colon]) + ":"
+        }
+        return "_:"
+    }
+
+    private static func parameters(_ text: Substring) -> [Substring] {
+        guard !text.isEmpty else { return [] }
+        var parts: [Substring] = []
+        var depth = 0
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            switch text[index] {
+            case "(", "<", "[": depth += 1
+            case ")", ">", "]": depth = max(0, depth - 1)
+            case "," where depth == 0:
+                parts.append(text[start..<index])
+                start = text.index(after: index)
+            default: break
+            }
+            index = text.index(after: index)
+        }
+        parts.append(text[start...])
+        return parts
+    }
+
+    /// The index just past the bracket that closes the one `text` starts with.
+    private static func matching(_ text: Substring, open: Character, close: Character) -> String.Index? {
+        var depth = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == open { depth += 1 }
+            if text[index] == close {
+                depth -= 1
+                if depth == 0 { return text.index(after: index) }
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    private static func topLevel(_ needle: String, in text: Substring) -> Range<String.Index>? {
+        var depth = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            switch text[index] {
+            case "(", "<", "[": depth += 1
+            case ")", ">", "]": depth = max(0, depth - 1)
+            default:
+                if depth == 0, text[index...].hasPrefix(needle) {
+                    return index..<text.index(index, offsetBy: needle.count)
+                }
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    private static func topLevelIndex(_ character: Character, in text: Substring) -> String.Index? {
+        var depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case "<", "[": depth += 1
+            case ">", "]": depth = max(0, depth - 1)
+            default: if depth == 0, text[index] == character { return index }
+            }
+        }
+        return nil
+    }
+}
