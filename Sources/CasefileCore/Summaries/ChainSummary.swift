@@ -95,25 +95,10 @@ enum ChainSummary {
             }
         }
         guard !arrows.isEmpty else { return [] }
-        let shown = arrows.suffix(mermaidLimit).map { "    \($0.0): \(mermaidText($0.1))" }
+        let shown = arrows.suffix(mermaidLimit).map { "    \($0.0): \(Markdown.mermaid($0.1))" }
         return [
             "```mermaid", "sequenceDiagram", "    participant User", "    participant App", "    participant Server",
         ]
             + shown + ["```"]
-    }
-
-    /// Message text Mermaid shows as written: the characters that end a message, start a comment or open markup
-    /// (`;`, `#`, `%`, quotes, angle brackets, backticks) as Mermaid's decimal entity codes, line breaks as spaces.
-    static func mermaidText(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case ";", "#", "%", "\"", "<", ">", "`", "{", "}":
-                result += "#\(character.unicodeScalars.first?.value ?? 32);"
-            case "\n", "\r": result += " "
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Small helpers for writing GitHub-flavoured Markdown safely: every text that comes from a report goes through
+/// The one place that escapes for GitHub-flavoured Markdown: every text that comes from a report goes through
 /// ``text(_:)`` (prose, titles, table cells, link text), ``code(_:)`` (names, URLs, messages shown verbatim) or
-/// ``htmlText(_:)`` (inside `<details>`), and a composed table cell through ``cell(_:)``. Rendered by GitHub or
-/// `cmark-gfm`, each shows the characters the report had.
+/// ``mermaid(_:)`` (diagram messages), and a composed table cell through ``cell(_:)``. Rendered by GitHub or
+/// `cmark-gfm`, each shows the characters the report had. (The `<details>` summaries hold no report text.)
 enum Markdown {
     /// Report text as inline Markdown: characters Markdown or HTML would act on are backslash-escaped (`*`, `_`,
     /// `` ` ``, `[`, `]`, `<`, `>`, `&`, `|`, `~`, `\\`, `!`), a leading `#`, `-`, `+`, `=` or `1.` cannot start a
@@ -63,34 +63,20 @@ enum Markdown {
         return digits + 1 == text.utf8.count || bytes.count > digits + 1 && bytes[digits + 1] == UInt8(ascii: " ")
     }
 
-    /// Text inside raw HTML (a `<details>` summary): `&`, `<`, `>` and `"` as entities.
-    static func htmlText(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\r": out += " "
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
-    /// A Mermaid label: quoted, with `"` and `#` as Mermaid entity codes and line breaks as spaces.
+    /// Message text of a Mermaid diagram, shown as written: the characters that end a message, start a comment or
+    /// open markup (`;`, `#`, `%`, quotes, angle brackets, backticks, braces) as Mermaid's decimal entity codes, line
+    /// breaks as spaces.
     static func mermaid(_ text: String) -> String {
-        var out = "\""
+        var result = ""
         for character in text {
             switch character {
-            case "\"": out += "#quot;"
-            case "#": out += "#35;"
-            case "\n", "\r": out += " "
-            default: out.append(character)
+            case ";", "#", "%", "\"", "<", ">", "`", "{", "}":
+                result += "#\(character.unicodeScalars.first?.value ?? 32);"
+            case "\n", "\r": result += " "
+            default: result.append(character)
             }
         }
-        return out + "\""
+        return result
     }
 
     /// Text for a table cell: pipes escaped, line breaks folded. Byte by byte: it runs for every cell of every
