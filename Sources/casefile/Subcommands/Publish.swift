@@ -28,13 +28,7 @@ extension Casefile {
         var logLevel: LogLevel?
 
         func run() async throws {
-            let definition: PipelineDefinition
-            do {
-                definition = try PipelineDefinition.load(from: pipeline)
-            } catch {
-                printError("casefile: \(error)")
-                throw ExitStatus.usage.exitCode
-            }
+            let definition = try Casefile.loadDefinition(pipeline)
             let settings = definition.tracker
             guard let repository = settings.repository else {
                 printError("casefile: \(pipeline): [tracker] repository is not set; nothing to publish to")
@@ -44,15 +38,7 @@ extension Casefile {
             if token == nil, !dryRun {
                 printError("casefile: \(settings.tokenVariable) is not set; sending without a token")
             }
-            let store: IndexStore
-            let lock: RunLock
-            do {
-                lock = try RunLock(path: definition.database.path + ".lock")
-                store = try IndexStore(path: definition.database.path)
-            } catch {
-                printError("casefile: \(error)")
-                throw ExitStatus.cannotStart.exitCode
-            }
+            let (store, lock) = try Casefile.openLocked(definition)
             defer { lock.release() }
             var logger = Logger(label: "casefile") { StreamLogHandler.standardError(label: $0) }
             logger.logLevel = logLevel?.level ?? .warning

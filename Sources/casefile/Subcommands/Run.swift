@@ -26,24 +26,8 @@ extension Casefile {
         var json = false
 
         func run() async throws {
-            let definition: PipelineDefinition
-            do {
-                definition = try PipelineDefinition.load(from: pipeline)
-            } catch {
-                printError("casefile: \(error)")
-                throw ExitStatus.usage.exitCode
-            }
-            let store: IndexStore
-            let lock: RunLock
-            do {
-                try FileManager.default.createDirectory(
-                    at: definition.database.deletingLastPathComponent(), withIntermediateDirectories: true)
-                lock = try RunLock(path: definition.database.path + ".lock", wait: wait)
-                store = try IndexStore(path: definition.database.path)
-            } catch {
-                printError("casefile: \(error)")
-                throw ExitStatus.cannotStart.exitCode
-            }
+            let definition = try Casefile.loadDefinition(pipeline)
+            let (store, lock) = try Casefile.openLocked(definition, wait: wait)
             defer { lock.release() }
 
             var logger = Logger(label: "casefile") { StreamLogHandler.standardError(label: $0) }
