@@ -51,6 +51,18 @@ public struct Redactor: Sendable {
 
     /// A URL with its password, the values of secret query parameters and secret-looking path segments masked.
     public func url(_ url: String) -> String {
+        // Most URLs have nothing to mask: no query, no user info, no path segment long enough to be a token.
+        var run = 0
+        var longest = 0
+        for byte in url.utf8 {
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "@") {
+                longest = .max
+                break
+            }
+            run = byte == UInt8(ascii: "/") ? 0 : run + 1
+            longest = max(longest, run)
+        }
+        guard longest >= 20 else { return url }
         var rest = Substring(url)
         var output = ""
         let bytes = Array(url.utf8)
