@@ -1,5 +1,5 @@
 public import CasefileCore
-public import Foundation
+import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

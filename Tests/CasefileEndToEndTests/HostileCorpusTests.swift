@@ -73,8 +73,8 @@ import Testing
         // Files, not pipes: nothing to drain while the memory is sampled.
         let outFile = work.appendingPathComponent("stdout.txt")
         let errFile = work.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: outFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outFile)
         process.standardError = try FileHandle(forWritingTo: errFile)
         try process.run()

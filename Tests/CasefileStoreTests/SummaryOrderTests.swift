@@ -80,5 +80,5 @@ final class SummaryCheckingIndex: ReportIndex {
     func groupDigest(run: Int64, top: Int) async throws -> GroupDigest {
         try await store.groupDigest(run: run, top: top)
     }
-    func groupDetail(id: Int64) async throws -> BugGroupDetail? { try await store.groupDetail(id: id) }
+    func groupDetail(id: Int64) async throws -> BugGroupDetail? { try store.groupDetail(id: id) }
 }

@@ -5,9 +5,20 @@ public struct Timeline: Sendable, Codable, Hashable {
 
     /// Creates a timeline, sorting the events stably by timestamp.
     public init(_ events: [TimelineEvent] = []) {
-        self.events = events.enumerated()
-            .sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
-            .map(\.element)
+        // Usually in order already; otherwise positions are sorted, not (offset, event) pairs: one copy of the
+        // events, however many there are.
+        if zip(events, events.dropFirst()).allSatisfy({ $0.timestamp <= $1.timestamp }) {
+            self.events = events
+            return
+        }
+        let order = events.indices.sorted { (events[$0].timestamp, $0) < (events[$1].timestamp, $1) }
+        self.events = order.map { events[$0] }
+    }
+
+    /// Changes each event in place, keeping the order; `body` must not change timestamps. No copy of the events is
+    /// made (a recording may hold a hundred thousand).
+    mutating func updateEvents(_ body: (inout TimelineEvent) -> Void) {
+        for index in events.indices { body(&events[index]) }
     }
 
     /// The timestamp of the last event.

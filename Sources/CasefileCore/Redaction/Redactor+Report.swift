@@ -7,8 +7,7 @@ extension Redactor {
         report.exception = report.exception.map(redact)
         report.crashes = report.crashes.map(redact)
         report.extraInfo = report.extraInfo.mapValues(json)
-        // Already sorted: the stable sort keeps the order.
-        report.timeline = Timeline(report.timeline.events.map(redact))
+        report.timeline.updateEvents { $0 = redact($0) }
         report.attachments.toggles = report.attachments.toggles.map { toggle in
             var toggle = toggle
             toggle.value = isSecretKey(toggle.name) ? .string(mask(toggle.value.compactText)) : json(toggle.value)
