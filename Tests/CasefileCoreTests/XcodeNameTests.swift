@@ -49,6 +49,14 @@ import Testing
         #expect(XcodeName.simplified(name) == expected)
     }
 
+    @Test func demanglesTheNamesInText() throws {
+        let expected = try Self.demangle("$s7ShopApp13CartViewModelV5totalSiyF", simplified: true)
+        #expect(
+            XcodeName.demangled(in: "Fatal error in $s7ShopApp13CartViewModelV5totalSiyF: index out of range.")
+                == "Fatal error in \(expected): index out of range.")
+        #expect(XcodeName.demangled(in: "cost $5 and _Zoo") == "cost $5 and _Zoo")
+    }
+
     @Test func cxxNamesLoseTheirArgumentListsAndOtherNamesStay() {
         #expect(
             XcodeName.simplified("std::__1::function<void ()>::operator()()")

@@ -7,7 +7,9 @@ struct CrashSummary {
     static func headline(_ crash: Crash) -> String {
         var text = "**\(Markdown.text(title(crash)))**"
         if let name = crash.exception.name { text += " — \(Markdown.code(name))" }
-        if let reason = crash.exception.reason { text += ": \(Markdown.code(Markdown.truncate(reason, 160)))" }
+        if let reason = crash.exception.reason {
+            text += ": \(Markdown.code(Markdown.truncate(XcodeName.demangled(in: reason), 160)))"
+        }
         if let meaning = crash.exception.terminationMeaning { text += " — \(meaning)" }
         if let thread = crash.crashingThread, let frame = firstAppFrame(thread.frames, crash: crash) {
             text += " in \(Markdown.code(location(frame, appModules: appModules(crash))))"

@@ -28,7 +28,8 @@ enum EventDescription {
             update.changes.prefix(4).map(Markdown.text).joined(separator: "; ")
                 + (update.changes.count > 4 ? "; …" : "")
         case .exception(let exception):
-            "\(Markdown.code(exception.name ?? "exception")): \(Markdown.text(exception.reason ?? "no reason"))"
+            "\(Markdown.code(exception.name ?? "exception")): "
+                + Markdown.text(XcodeName.demangled(in: exception.reason ?? "no reason"))
                 + (event.timeIsRecorded ? "" : " (time not recorded: placed at the end)")
         case .custom(let custom): Markdown.code(Markdown.truncate(custom.record.compactText, 160))
         case .log(let line):
@@ -36,7 +37,8 @@ enum EventDescription {
                 line.context.map { "\\[\(Markdown.text($0))\\]" },
                 line.function.map { Markdown.code($0 + (line.sourceLine.map { ":\($0)" } ?? "")) },
             ]
-            .compactMap { $0 }.joined(separator: " ") + " " + Markdown.code(Markdown.truncate(line.message, 200))
+            .compactMap { $0 }.joined(separator: " ") + " "
+                + Markdown.code(Markdown.truncate(XcodeName.demangled(in: line.message), 200))
         case .analytics(let analytics):
             Markdown.code(analytics.name) + (analytics.destination.map { " to \(Markdown.text($0))" } ?? "")
                 + (analytics.parameters.map { " " + Markdown.code(Markdown.truncate($0.compactText, 120)) } ?? "")

@@ -165,7 +165,7 @@ public struct ReportSummary: Sendable {
     private func exception(_ exception: AppException) -> [String] {
         var lines = ["## Exception", ""]
         lines.append(
-            "**\(Markdown.text(exception.name ?? "Exception"))**: \(Markdown.text(exception.reason ?? "no reason recorded"))"
+            "**\(Markdown.text(exception.name ?? "Exception"))**: \(Markdown.text(XcodeName.demangled(in: exception.reason ?? "no reason recorded")))"
         )
         if !exception.callStackSymbols.isEmpty {
             lines.append("")

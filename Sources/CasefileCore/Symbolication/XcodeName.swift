@@ -12,6 +12,34 @@ public enum XcodeName {
         return simplify(name, modules: modules)
     }
 
+    /// `text` with every mangled Swift name in it (`$s…`, `_$s…`, `$S…`, `_T0…`) and every nested C++ name
+    /// (`_ZN…`) shown as Xcode shows it: for exception reasons, log lines and other text a report carries. (A short
+    /// word like `_Zoo` is valid C++ mangling too — `operator||` — so only nested C++ names count in text.)
+    public static func demangled(in text: String) -> String {
+        guard text.contains("$s") || text.contains("$S") || text.contains("_T0") || text.contains("_ZN") else {
+            return text
+        }
+        var output = ""
+        var word = ""
+        func flush() {
+            if !word.isEmpty {
+                let mangled = !word.hasPrefix("_Z") || word.hasPrefix("_ZN")
+                output += (mangled ? Demangler.demangle(word) : nil).map { simplify($0, modules: nil) } ?? word
+                word = ""
+            }
+        }
+        for character in text {
+            if character.isLetter || character.isNumber || character == "_" || character == "$" {
+                word.append(character)
+            } else {
+                flush()
+                output.append(character)
+            }
+        }
+        flush()
+        return output
+    }
+
     /// `modules` nil: the first component of a qualified name is a module.
     private static func simplify(_ name: String, modules: Set<String>?) -> String {
         if isCxx(name) { return cxx(name) }
