@@ -31,6 +31,7 @@ deps:
 
 build: deps
 	$(SWIFT) build --product casefile
+	$(SWIFT) build --product casefile-publish
 
 ## demo: run the nightly pipeline over SampleReports/ (exit 1 from quarantined bad samples is expected).
 demo: build

@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "casefile", targets: ["casefile"]),
+        .executable(name: "casefile-publish", targets: ["casefile-publish"]),
         .library(name: "CasefileCore", targets: ["CasefileCore"]),
         .library(name: "CasefileStore", targets: ["CasefileStore"]),
         .library(name: "CasefileArchive", targets: ["CasefileArchive"]),
@@ -68,11 +69,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
-            name: "casefile",
+            name: "casefile-publish",
             dependencies: [
                 "CasefileCore",
                 "CasefileStore",
                 "CasefileTracker",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/casefile-publish",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "casefile",
+            dependencies: [
+                "CasefileCore",
+                "CasefileStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -101,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CasefileEndToEndTests",
-            dependencies: ["casefile", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["casefile", "casefile-publish", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,18 +1,17 @@
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// An exclusive advisory lock beside the database, so two nightly runs never index the same inbox at once.
-final class RunLock {
+/// An exclusive advisory lock beside the database, so two nightly runs (or a run and a publish) never write the same
+/// index at once. The kernel releases it when the process ends, however it ends.
+public final class RunLock {
     private let descriptor: Int32
     private let path: String
 
     /// Takes the lock; when another process holds it, waits for it with `wait`, and throws at once otherwise.
-    init(path: String, wait: Bool = false) throws(RunLockError) {
+    public init(path: String, wait: Bool = false) throws(RunLockError) {
         self.path = path
         descriptor = open(path, O_CREAT | O_RDWR, 0o644)
         guard descriptor >= 0 else {
@@ -26,13 +25,14 @@ final class RunLock {
     }
 
     /// Releases the lock.
-    func release() {
+    public func release() {
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }
 }
 
 /// The lock could not be taken.
-struct RunLockError: Error, CustomStringConvertible {
-    var description: String
+public struct RunLockError: Error, CustomStringConvertible {
+    /// The lock file and what went wrong.
+    public var description: String
 }
