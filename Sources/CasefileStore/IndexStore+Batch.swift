@@ -2,10 +2,10 @@ import GRDB
 import Synchronization
 
 /// Inputs are written in batches: one transaction holds up to ``BatchLimits/inputs`` inputs (or
-/// ``BatchLimits/seconds`` worth), each input in its own savepoint inside it. An input is still all or nothing — a failing input rolls back
-/// to its savepoint and the batch goes on — and a run killed mid-batch loses only the uncommitted inputs, which are
-/// not marked done and are read again by the next run. A batch shares the index pages its inputs touch, so the
-/// write-ahead log gets each page once per batch instead of once per input.
+/// ``BatchLimits/seconds`` worth), each input in its own savepoint inside it. An input is still all or nothing — a
+/// failing input rolls back to its savepoint and the batch goes on — and a run killed mid-batch loses only the
+/// uncommitted inputs, which are not marked done and are read again by the next run. A batch shares the index pages
+/// its inputs touch, so the write-ahead log gets each page once per batch instead of once per input.
 extension IndexStore {
 
     /// Runs `body` as one savepoint of the open batch, opening a batch when none is open and committing it when it

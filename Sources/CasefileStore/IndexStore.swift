@@ -27,8 +27,8 @@ public final class IndexStore: Sendable {
             configuration.busyMode = .timeout(5)
             // Inputs are batched into transactions that stay open between calls (`IndexStore+Batch.swift`).
             configuration.allowsUnsafeTransactions = true
-            // WAL with synchronous=NORMAL: a transaction per input stays atomic and crash-safe without an fsync
-            // per commit, which a nightly run over a thousand inputs would otherwise spend most of its time on.
+            // WAL with synchronous=NORMAL: each batch of inputs stays atomic and crash-safe without an fsync per
+            // commit, which a nightly run over a thousand inputs would otherwise spend most of its time on.
             configuration.prepareDatabase { db in
                 if !db.configuration.readonly, path != ":memory:" {
                     try db.execute(sql: "PRAGMA journal_mode = WAL")
