@@ -13,6 +13,17 @@ public struct TrackerSettings: Sendable, Equatable {
     /// the report IDs are plain text.
     public var reportsURL: String?
 
+    /// What `casefile publish --help` says, for both programs that answer it (`casefile` and `casefile-publish`).
+    public static let publishAbstract =
+        "Send the tracker outbox: open one issue per group, update it and comment as it grows."
+    /// The longer help of `casefile publish`.
+    public static let publishDiscussion = """
+        The tracker is [tracker] in the pipeline definition (url, repository = "owner/name", token_env, labels, \
+        reports_url); the token is read from the environment variable token_env names (CASEFILE_TRACKER_TOKEN by \
+        default). A payload that fails stays in the outbox for the next publish. Exit codes: 0 everything sent, 1 some \
+        payloads left for the next publish, 2 usage or configuration error, 3 the index or the lock could not be taken.
+        """
+
     /// No tracker configured: GitHub's API, the token in `CASEFILE_TRACKER_TOKEN`.
     public static let none = TrackerSettings(
         baseURL: "https://api.github.com", repository: nil, tokenVariable: "CASEFILE_TRACKER_TOKEN", labels: [])

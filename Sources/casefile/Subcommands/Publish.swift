@@ -1,4 +1,5 @@
 import ArgumentParser
+import CasefileCore
 import Foundation
 
 #if canImport(Glibc)
@@ -12,14 +13,7 @@ extension Casefile {
     /// alone loads the HTTP stack (see `Sources/casefile-publish`).
     struct Publish: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Send the tracker outbox: open one issue per group, update it and comment as it grows.",
-            discussion: """
-                The tracker is [tracker] in the pipeline definition (url, repository = "owner/name", token_env, \
-                labels, reports_url); the token is read from the environment variable token_env names \
-                (CASEFILE_TRACKER_TOKEN by default). A payload that fails stays in the outbox for the next publish. \
-                Exit codes: 0 everything sent, 1 some payloads left for the next publish, 2 usage or configuration \
-                error, 3 the index or the lock could not be taken.
-                """)
+            abstract: TrackerSettings.publishAbstract, discussion: TrackerSettings.publishDiscussion)
 
         @Argument(help: "The pipeline definition.")
         var pipeline = "Pipelines/nightly.toml"
