@@ -135,6 +135,20 @@ import Testing
             }
         }
 
+        // The tracker payloads carry the group pages' Markdown: their bodies render the same way.
+        let outbox = out.appendingPathComponent("outbox")
+        let payloads = try FileManager.default.contentsOfDirectory(atPath: outbox.path).filter { $0.hasSuffix(".json") }
+        #expect(payloads.count > 10)
+        for name in payloads {
+            let document = try JSON.parse(String(contentsOf: outbox.appendingPathComponent(name), encoding: .utf8))
+            let body = try #require(document["issue"]?["body"]?.string)
+            let html = try Self.html(body)
+            #expect(Set(Self.tagNames(html)).isSubset(of: Self.renderedTags.union(["details", "summary"])), "\(name)")
+            #expect(html.contains("<table>"), "\(name)")
+            #expect(html.contains("<!-- casefile-fingerprint: "), "\(name): the marker stays a comment")
+            #expect(!Self.text(ofHTML: html).contains("casefile-fingerprint"), "\(name): the marker shows")
+        }
+
         // The page `make demo` writes: every summary and group page in it, its links inside the page, and no
         // Markdown syntax left in what a reader sees outside code.
         let script = Casefile.repository.appendingPathComponent("Scripts/render-html.sh").path
