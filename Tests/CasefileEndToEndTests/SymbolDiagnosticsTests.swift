@@ -38,3 +38,25 @@ import Testing
         #expect(lines.count == 2)
     }
 }
+
+/// A real `.ips` symbolicated against its dSYM (`Scripts/make-crashdemo-symbols.sh`: functions with the mangled names
+/// of an optimized Swift build) reads as Xcode shows it; the JSON keeps the full names.
+@Suite struct XcodeNamesInSummariesTests {
+    let folder = Casefile.repository.appendingPathComponent("Tests/Fixtures/Symbols/CrashDemo")
+
+    @Test func theHeadlineAndFrameTableUseXcodesNames() throws {
+        let crash = folder.appendingPathComponent("iOSCrashingTest.ips").path
+        let result = try Casefile.run(["triage", crash, "--symbols", folder.path])
+        #expect(result.status == 0)
+        // Xcode and MacSymbolicator print these for the mangled names in src/crashdemo.c.
+        #expect(
+            result.stdout.contains("in `specialized static CrashClass.pleaseCrash() + 4 (crashdemo.c:8)` on thread 0"))
+        #expect(result.stdout.contains("`closure #1 in ViewController.viewDidLoad() + 8 (crashdemo.c:14)`"))
+        #expect(result.stdout.contains("`@objc ViewController.viewDidLoad() + 12 (crashdemo.c:22)`"))
+        #expect(!result.stdout.contains("function signature specialization"))
+        let json = try Casefile.run(["triage", "--format", "json", crash, "--symbols", folder.path])
+        #expect(
+            json.stdout.contains(
+                "function signature specialization <Arg[0] = Dead> of static iOSCrashingTest.CrashClass.pleaseCrash()"))
+    }
+}
