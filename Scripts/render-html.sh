@@ -14,6 +14,16 @@ relink() {
         -e 's#href="([0-9a-f]{16})\.md"#href="\#group-\1"#g' \
         -e 's#src="(\.\./)?reports/#src="reports/#g'
 }
+# Each page of FOLDER as <section id="KIND-NAME">.
+sections() {
+    local kind=$1 file
+    for file in "$2"/*.md; do
+        [ -e "$file" ] || continue
+        echo "<section id=\"$kind-$(basename "$file" .md)\">"
+        render "$file" | relink
+        echo '</section>'
+    done
+}
 page="$out/index.html.tmp"
 {
     cat <<'HTML'
@@ -34,19 +44,9 @@ HTML
     echo '<section id="digest">'
     [ -f "$out/digest.md" ] && render "$out/digest.md" | relink
     echo '</section><h1 id="groups">Groups</h1>'
-    for file in "$out"/groups/*.md; do
-        [ -e "$file" ] || continue
-        echo "<section id=\"group-$(basename "$file" .md)\">"
-        render "$file" | relink
-        echo '</section>'
-    done
+    sections group "$out/groups"
     echo '<h1 id="reports">Reports</h1>'
-    for file in "$out"/reports/*.md; do
-        [ -e "$file" ] || continue
-        echo "<section id=\"report-$(basename "$file" .md)\">"
-        render "$file" | relink
-        echo '</section>'
-    done
+    sections report "$out/reports"
     echo '</body></html>'
 } > "$page"
 mv "$page" "$out/index.html"
