@@ -30,25 +30,6 @@ struct Replacements {
     }
 }
 
-/// Byte substring search from a position.
-enum ByteScan {
-    /// The first index at or after `from` where `needle` occurs in `haystack`.
-    static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>, from: Int) -> Int? {
-        guard let first = needle.first, haystack.count >= needle.count else { return nil }
-        var index = max(from, haystack.startIndex)
-        let last = haystack.endIndex - needle.count
-        while index <= last {
-            if haystack[index] == first {
-                var offset = 1
-                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return index }
-            }
-            index += 1
-        }
-        return nil
-    }
-}
-
 /// A `[redaction] patterns` regular expression.
 struct Pattern: Sendable {
     private let source: String

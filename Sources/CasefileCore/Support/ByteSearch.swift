@@ -17,18 +17,28 @@ extension String {
     }
 
     private static func search(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
-        guard haystack.count >= needle.count else { return false }
-        let last = haystack.count - needle.count
-        var index = 0
+        ByteScan.find(needle, in: haystack, from: 0) != nil
+    }
+}
+
+/// Byte substring search from a position, for the containment test above and the redactor's scans.
+enum ByteScan {
+    /// The first index at or after `from` where `needle` occurs in `haystack`.
+    static func find<Haystack: RandomAccessCollection<UInt8>, Needle: RandomAccessCollection<UInt8>>(
+        _ needle: Needle, in haystack: Haystack, from: Int
+    ) -> Int? where Haystack.Index == Int, Needle.Index == Int {
+        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        var index = max(from, haystack.startIndex)
+        let last = haystack.endIndex - needle.count
+        let start = needle.startIndex
         while index <= last {
             if haystack[index] == first {
                 var offset = 1
-                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
+                while offset < needle.count, haystack[index + offset] == needle[start + offset] { offset += 1 }
+                if offset == needle.count { return index }
             }
             index += 1
         }
-        return false
+        return nil
     }
 }
