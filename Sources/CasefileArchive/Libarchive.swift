@@ -111,10 +111,10 @@ final class LibarchiveHandle {
     }
 }
 
-/// gzip through libarchive's raw format, for the index's compact columns.
-enum LibarchiveGzip {
-    /// `bytes` as one gzip stream.
-    static func compress(_ bytes: [UInt8]) throws(LibarchiveFailure) -> [UInt8] {
+/// Compression through libarchive's raw format, for the index's compact columns.
+enum LibarchiveCompressor {
+    /// `bytes` as one zstd stream, at level 1: the index compresses every crash of a run.
+    static func zstd(_ bytes: [UInt8]) throws(LibarchiveFailure) -> [UInt8] {
         guard let writer = archive_write_new() else {
             throw LibarchiveFailure(message: "libarchive could not allocate a writer")
         }
@@ -125,14 +125,13 @@ enum LibarchiveGzip {
                     message: archive_error_string(writer).map { String(cString: $0) } ?? "unknown libarchive error")
             }
         }
-        try check(archive_write_add_filter_gzip(writer))
-        // The fastest level: the index compresses every crash of a run, and level 1 keeps most of the gain.
-        try check(archive_write_set_filter_option(writer, "gzip", "compression-level", "1"))
+        try check(archive_write_add_filter_zstd(writer))
+        try check(archive_write_set_filter_option(writer, "zstd", "compression-level", "1"))
         try check(archive_write_set_format_raw(writer))
-        // Write whole blocks at once, not padded: the output is exactly the gzip stream.
+        // Write whole blocks at once, not padded: the output is exactly the compressed stream.
         try check(archive_write_set_bytes_in_last_block(writer, 1))
-        // gzip never grows data by more than a small header and 5 bytes per 16 KB block.
-        var output = [UInt8](repeating: 0, count: bytes.count + bytes.count / 1000 + 1024)
+        // zstd's bound for incompressible input is the input plus 1/256 of it and a small frame header.
+        var output = [UInt8](repeating: 0, count: bytes.count + bytes.count / 128 + 1024)
         var used = 0
         let opened = output.withUnsafeMutableBytes { buffer in
             archive_write_open_memory(writer, buffer.baseAddress, buffer.count, &used)

@@ -9,14 +9,15 @@ enum ReportWriter {
         _ report: Report, input: Int64, run: Int64, summaryPath: String?, crashDetails: [[UInt8]]?, _ db: Database
     ) throws {
         let failures = report.failedExchanges.count
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO reports (id, input_id, run_id, format, root, clue_uuid, device_model, system_name,
                 system_version, vendor_id, app_name, app_bundle_id, app_version, app_build, duration, video_bytes,
                 video_duration, view_snapshots, event_count, failure_count, warning_count, exception_name,
                 exception_reason, summary_path, indexed_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 report.id, input, run, report.format.rawValue, report.source.root, report.source.clueUUID,
                 report.device?.model, report.device?.systemName, report.device?.systemVersion,

@@ -1,11 +1,11 @@
 public import CasefileArchive
 
-/// Every thread and image of a crash as one compact blob: tab-separated lines, gzip-compressed by libarchive.
+/// Every thread and image of a crash as one compact blob: tab-separated lines, zstd-compressed by libarchive.
 ///
 /// The index keeps as rows only what is queried — the crashed thread, the exception backtrace, the app's frames and
 /// the images they lie in; the rest of a crash (dozens of threads, hundreds of images) is this blob, made by the
 /// parallel stages so the index writer only stores it. Text, not a binary layout: a person can read it with
-/// `gunzip`.
+/// `zstd -d` (blobs written before zstd are gzip, and still decode).
 public enum CrashDetailCodec {
     /// The first line of a blob: its format and version.
     public static let header = "casefile-crash-detail 1"
@@ -54,13 +54,13 @@ public enum CrashDetailCodec {
                 out.end()
             }
         }
-        return try Gzip.compress(out.bytes)
+        return try BlobCompression.compress(out.bytes)
     }
 
     /// The threads and images back from a blob; a frame's symbolication, when it had one, as its function, file
     /// and line.
     public static func decode(_ blob: [UInt8]) throws(ArchiveError) -> (threads: [CrashThread], images: [BinaryImage]) {
-        let bytes = try Gzip.decompress(blob)
+        let bytes = try BlobCompression.decompress(blob)
         var threads: [CrashThread] = []
         var images: [BinaryImage] = []
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)[...]
@@ -118,23 +118,25 @@ public enum CrashDetailCodec {
 
         mutating func field(_ text: String?) {
             bytes.append(0x09)
-            guard let text else { return }
+            guard var text else { return }
             if text.isEmpty {
                 bytes += [0x5C, 0x65]
                 return
             }
-            // Almost every field needs no escape: copied whole.
-            if !text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) {
-                bytes += text.utf8
-                return
-            }
-            for byte in text.utf8 {
-                switch byte {
-                case 0x09: bytes += [0x5C, 0x74]
-                case 0x0A: bytes += [0x5C, 0x6E]
-                case 0x0D: bytes += [0x5C, 0x72]
-                case 0x5C: bytes += [0x5C, 0x5C]
-                default: bytes.append(byte)
+            // The string's own bytes, scanned and copied in one go; almost every field needs no escape.
+            text.withUTF8 { utf8 in
+                if !utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) {
+                    bytes.append(contentsOf: utf8)
+                    return
+                }
+                for byte in utf8 {
+                    switch byte {
+                    case 0x09: bytes += [0x5C, 0x74]
+                    case 0x0A: bytes += [0x5C, 0x6E]
+                    case 0x0D: bytes += [0x5C, 0x72]
+                    case 0x5C: bytes += [0x5C, 0x5C]
+                    default: bytes.append(byte)
+                    }
                 }
             }
         }

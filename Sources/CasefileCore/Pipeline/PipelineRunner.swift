@@ -29,14 +29,20 @@ public struct PipelineRunner: Sendable {
     /// What reading one input gave, before it is indexed.
     private enum Reading: Sendable {
         case skipped
-        case parsed(IndexedInput, summaries: [String: String])
+        case parsed(IndexedInput, Rendered)
         case failed(InputRecord, InputError)
+    }
+
+    /// What the parallel tasks make of an input's reports besides its rows, by report id.
+    private struct Rendered: Sendable {
+        var summaries: [String: String] = [:]
+        var coverage: [String: SymbolCoverage] = [:]
     }
 
     /// What became of one input.
     private enum Outcome: Sendable {
         case skipped
-        case indexed(IndexedInput, IndexOutcome)
+        case indexed(IndexedInput, IndexOutcome, coverage: [String: SymbolCoverage])
         case failed(InputRecord, InputError)
     }
 
@@ -75,11 +81,11 @@ public struct PipelineRunner: Sendable {
                         url, limits: limits, index: index, symbolicator: symbolicator, fingerprinter: fingerprinter,
                         redactor: redactor, frames: frames.map { ($0, output) }, known: signatures[url.path])
                     let input: IndexedInput
-                    let summaries: [String: String]
+                    let rendered: Rendered
                     switch reading {
                     case .skipped: return (url.path, .skipped)
                     case .failed(let record, let error): return (url.path, .failed(record, error))
-                    case .parsed(let parsed, let rendered): (input, summaries) = (parsed, rendered)
+                    case .parsed(let parsed, let made): (input, rendered) = (parsed, made)
                     }
                     do {
                         // Summaries first, then the rows: a report in the index always has its summary, even when
@@ -87,10 +93,10 @@ public struct PipelineRunner: Sendable {
                         // out of the index is written again when the next run indexes it.
                         let known = try await index.knownReports(input.reports.map(\.id))
                         Self.writeSummaries(
-                            input.reports.map(\.id).filter { !known.contains($0) }, of: input, summaries: summaries,
-                            output: output, logger: logger)
+                            input.reports.map(\.id).filter { !known.contains($0) }, of: input,
+                            summaries: rendered.summaries, output: output, logger: logger)
                         let result = try await index.record(input, run: runID)
-                        return (url.path, .indexed(input, result))
+                        return (url.path, .indexed(input, result, coverage: rendered.coverage))
                     } catch {
                         // One input the index refuses is quarantined like any other.
                         let reason = InputError(input: input.record.path, reason: "cannot be indexed: \(error)")
@@ -98,8 +104,10 @@ public struct PipelineRunner: Sendable {
                     }
                 }
             }
-            // One task more than cores: an input waiting for the index writer does not leave a core idle.
-            for _ in 0..<(definition.concurrency + 1) { startNext() }
+            // Tasks wait for the single index writer twice per input; with only one task more than cores, the
+            // cores sat idle a quarter of the time (1.5 of 2 busy). Four per core keep them busy while the inputs in
+            // flight stay few enough for memory to stay flat.
+            for _ in 0..<(definition.concurrency * 4) { startNext() }
             var done = 0
             while running > 0, let (path, outcome) = try await group.next() {
                 running -= 1
@@ -197,13 +205,13 @@ public struct PipelineRunner: Sendable {
             logger.notice("quarantined: \(error)")
             try await index.quarantine(record, error: error, run: run)
             summary.quarantined.append(error)
-        case .indexed(let input, let outcome):
+        case .indexed(let input, let outcome, let coverage):
             if outcome.inputWasKnown {
                 summary.skipped += 1
                 return
             }
             for report in input.reports where outcome.newReportIDs.contains(report.id) {
-                digest.add(report, summaryPath: input.summaryPaths[report.id])
+                digest.add(report, summaryPath: input.summaryPaths[report.id], coverage: coverage[report.id])
             }
             summary.processed += 1
             summary.quarantined += input.failedEntries
@@ -278,10 +286,11 @@ public struct PipelineRunner: Sendable {
         }
         let renderer = ReportSummary(groupPages: "../groups")
         var paths: [String: String] = [:]
-        var summaries: [String: String] = [:]
+        var rendered = Rendered()
         for report in output.reports {
             paths[report.id] = "reports/\(report.shortID).md"
-            summaries[report.id] = renderer.render(report)
+            rendered.summaries[report.id] = renderer.render(report)
+            rendered.coverage[report.id] = SymbolCoverage(report)
         }
         var input = IndexedInput(
             record: record, reports: output.reports, notes: output.notes, summaryPaths: paths,
@@ -290,6 +299,6 @@ public struct PipelineRunner: Sendable {
             // An empty blob stands for one that failed here: the writer tries again and reports the error.
             input.crashDetails[report.id] = report.crashes.map { (try? CrashDetailCodec.encode($0)) ?? [] }
         }
-        return .parsed(input, summaries: summaries)
+        return .parsed(input, rendered)
     }
 }

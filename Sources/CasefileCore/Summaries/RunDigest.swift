@@ -53,38 +53,23 @@ public struct RunDigest: Sendable {
         self.symbolicationConfigured = symbolicationConfigured
     }
 
-    /// Counts a new report: its headline and, for crashes, its symbol coverage.
-    public mutating func add(_ report: Report, summaryPath: String?) {
+    /// Counts a new report: its headline and its symbol coverage (counted here when not given).
+    public mutating func add(_ report: Report, summaryPath: String?, coverage: SymbolCoverage? = nil) {
         newReportCount += 1
         if newReports.count < Self.listedReports {
             newReports.append(NewReport(id: report.id, headline: Self.headline(report), summaryPath: summaryPath))
         }
-        for crash in report.crashes {
-            // Each frame in place: no copy of a thousand frames into one array per crash.
-            for thread in crash.threads {
-                for frame in thread.frames { count(frame, of: crash) }
-            }
-            for frame in crash.exceptionBacktrace { count(frame, of: crash) }
-        }
-    }
-
-    /// Counts one frame's app and symbol coverage, and the image it lacks a debug file for.
-    private mutating func count(_ frame: Frame, of crash: Crash) {
-        if CrashSummary.isApp(frame, crash: crash) {
-            inAppFrames += 1
-            if frame.symbolication?.locations.isEmpty == false { inAppSymbolicated += 1 }
-        }
-        switch frame.symbolication?.status {
-        case .noDebugFile(let image, let uuid), .uuidMismatch(let image, let uuid, _):
-            if missing[uuid] != nil {
-                missing[uuid]?.frames += 1
+        let coverage = coverage ?? SymbolCoverage(report)
+        inAppFrames += coverage.inAppFrames
+        inAppSymbolicated += coverage.inAppSymbolicated
+        for image in coverage.missing {
+            if missing[image.uuid] != nil {
+                missing[image.uuid]?.frames += image.frames
             } else if missing.count < Self.trackedImages {
-                missing[uuid] = MissingImage(name: image, uuid: uuid, frames: 1)
+                missing[image.uuid] = MissingImage(name: image.name, uuid: image.uuid, frames: image.frames)
             } else {
                 untrackedImages = true
             }
-        default:
-            break
         }
     }
 

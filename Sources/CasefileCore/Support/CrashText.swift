@@ -40,21 +40,51 @@ extension StringProtocol {
 public enum UUIDText {
     /// Lowercase dashed, or `nil` when the text is not 32 hex digits (dashes and braces aside).
     public static func normalize(_ text: String) -> String? {
-        // Bytes, not Characters: this runs for every image and frame of every report.
-        var hex: [UInt8] = []
-        hex.reserveCapacity(36)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): hex.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): hex.append(byte | 0x20)
-            case UInt8(ascii: "-"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " "): continue
-            default: return nil
+        // Bytes, not Characters, written straight into the result: this runs for every image of every report.
+        if isNormal(text) { return text }
+        var digits = 0
+        var valid = true
+        let normalized = String(unsafeUninitializedCapacity: 36) { out in
+            var written = 0
+            for byte in text.utf8 {
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte | 0x20
+                case UInt8(ascii: "-"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " "): continue
+                default:
+                    valid = false
+                    return 0
+                }
+                guard digits < 32 else {
+                    valid = false
+                    return 0
+                }
+                if digits == 8 || digits == 12 || digits == 16 || digits == 20 {
+                    out[written] = UInt8(ascii: "-")
+                    written += 1
+                }
+                out[written] = digit
+                written += 1
+                digits += 1
             }
-            if hex.count > 32 { return nil }
+            return written
         }
-        guard hex.count == 32 else { return nil }
-        for position in [20, 16, 12, 8] { hex.insert(UInt8(ascii: "-"), at: position) }
-        return String(decoding: hex, as: UTF8.self)
+        return valid && digits == 32 ? normalized : nil
+    }
+
+    /// Whether the text is already lowercase and dashed: kept as it is, with no new string.
+    private static func isNormal(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == 36 else { return false }
+        for (offset, byte) in utf8.enumerated() {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) else { return false }
+            }
+        }
+        return true
     }
 }
 

@@ -190,6 +190,87 @@ enum AppleFrameLine {
 
     /// Parses `0xBASE - 0xEND [+]NAME ARCH <UUID> PATH`.
     static func image(_ line: Substring) -> BinaryImage? {
+        // A report lists hundreds of images: the usual ASCII line is scanned as bytes; anything else (non-ASCII
+        // text, a decimal or odd address token) takes the Character-based path, which decides the same way.
+        var line = line
+        if let image = line.withUTF8({ asciiImage($0) }) { return image }
+        return characterImage(line)
+    }
+
+    /// The byte scan of an ASCII image line; `nil` when the line is not of the usual shape, for
+    /// ``characterImage(_:)`` to decide.
+    private static func asciiImage(_ bytes: UnsafeBufferPointer<UInt8>) -> BinaryImage? {
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        /// `0x` and hex digits up to `end`; `nil` for anything else.
+        func hex(_ range: Range<Int>) -> UInt64? {
+            guard range.count > 2, range.count <= 18, bytes[range.lowerBound] == 0x30,
+                bytes[range.lowerBound + 1] | 0x20 == 0x78
+            else { return nil }
+            var value: UInt64 = 0
+            for byte in bytes[(range.lowerBound + 2)..<range.upperBound] {
+                guard isHexDigit(byte) else { return nil }
+                value = value << 4 | UInt64(byte <= 0x39 ? byte - 0x30 : (byte | 0x20) - 0x57)
+            }
+            return value
+        }
+        // Vertical tab and form feed count as white space between words but are not trimmed from the ends: left
+        // to the Character path, like any non-ASCII byte.
+        guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0B || $0 == 0x0C }) else { return nil }
+        var position = 0
+        var limit = bytes.count
+        while position < limit, isWhitespace(bytes[position]) { position += 1 }
+        while limit > position, isWhitespace(bytes[limit - 1]) { limit -= 1 }
+        let baseStart = position
+        while position < limit, bytes[position] != 0x20, bytes[position] != 0x2D { position += 1 }
+        // The line must begin with a lowercase `0x`.
+        guard position - baseStart > 2, bytes[baseStart + 1] == 0x78, let base = hex(baseStart..<position) else {
+            return nil
+        }
+        while position < limit, bytes[position] == 0x20 { position += 1 }
+        guard position < limit, bytes[position] == 0x2D else { return nil }
+        position += 1
+        while position < limit, bytes[position] == 0x20 { position += 1 }
+        let endStart = position
+        while position < limit, !isWhitespace(bytes[position]) { position += 1 }
+        let end: UInt64?
+        if position - endStart == 3, bytes[endStart] == 0x3F, bytes[endStart + 1] == 0x3F, bytes[endStart + 2] == 0x3F {
+            end = nil
+        } else {
+            guard let value = hex(endStart..<position) else { return nil }
+            end = value
+        }
+        while position < limit, isWhitespace(bytes[position]) { position += 1 }
+        var nameEnd = limit
+        var uuid: String?
+        var path: String?
+        if let open = bytes[position..<limit].firstIndex(of: 0x3C),
+            let close = bytes[(open + 1)..<limit].firstIndex(of: 0x3E)
+        {
+            uuid = string((open + 1)..<close)
+            nameEnd = open
+            var pathStart = close + 1
+            while pathStart < limit, isWhitespace(bytes[pathStart]) { pathStart += 1 }
+            path = pathStart < limit ? string(pathStart..<limit) : nil
+        }
+        var words: [String] = []
+        var wordStart: Int?
+        for index in position..<nameEnd {
+            if isWhitespace(bytes[index]) {
+                if let start = wordStart { words.append(string(start..<index)) }
+                wordStart = nil
+            } else if wordStart == nil {
+                wordStart = index
+            }
+        }
+        if let start = wordStart { words.append(string(start..<nameEnd)) }
+        return image(base: base, end: end, words: words, uuid: uuid, path: path)
+    }
+
+    /// The Character-based scan of an image line.
+    private static func characterImage(_ line: Substring) -> BinaryImage? {
         let text = Substring(line.trimmingSpaces)
         guard text.hasPrefix("0x"), let dash = text.firstIndex(of: "-") else { return nil }
         guard let base = CrashNumber.parse(text[..<dash]) else { return nil }
@@ -208,7 +289,15 @@ enum AppleFrameLine {
             let after = rest[rest.index(after: close)...].trimmingSpaces
             path = after.isEmpty ? nil : after
         }
-        var words = nameAndArch.split(whereSeparator: \.isWhitespace).map(String.init)
+        let words = nameAndArch.split(whereSeparator: \.isWhitespace).map(String.init)
+        return image(base: base, end: end, words: words, uuid: uuid, path: path)
+    }
+
+    /// The image from the words between the end address and the UUID: `[+]NAME [(VERSION)] [ARCH]`.
+    private static func image(base: UInt64, end: UInt64?, words: [String], uuid: String?, path: String?)
+        -> BinaryImage?
+    {
+        var words = words
         var isApp = false
         var arch: String?
         if let last = words.last, isArchitecture(last) {
