@@ -10,7 +10,10 @@ enum Markdown {
     /// block, line breaks become spaces and control characters their visible pictures (U+2400…).
     static func text(_ text: String) -> String {
         let utf8 = text.utf8
-        guard utf8.contains(where: { needsEscape($0) }) || startsBlock(text) else { return text }
+        // Most text needs no escape: one scan of the string's own bytes decides.
+        var scanned = text
+        let needsAny = scanned.withUTF8 { $0.contains(where: needsEscape) }
+        guard needsAny || startsBlock(text) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count + 16)
         let escapeStart = startsBlock(text)
@@ -45,14 +48,23 @@ enum Markdown {
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x7F || "*_`[]<>&|~\\!".utf8.contains(byte)
+        switch byte {
+        case 0x00..<0x20, 0x7F, UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "["),
+            UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"),
+            UInt8(ascii: "~"), UInt8(ascii: "\\"), UInt8(ascii: "!"):
+            true
+        default:
+            false
+        }
     }
 
     /// Whether the text, at the start of a line, would open a block: a heading (`# `), a list item (`- `, `+ `,
     /// `1. `, `1) `), a rule or setext underline (`---`, `===`).
     private static func startsBlock(_ text: String) -> Bool {
+        // Only a leading marker or digit can open a block: most text is decided by its first byte, with no copy.
+        guard let first = text.utf8.first else { return false }
+        guard "#-+=".utf8.contains(first) || (0x30...0x39).contains(first) else { return false }
         let bytes = Array(text.utf8.prefix(12))
-        guard let first = bytes.first else { return false }
         let second = bytes.count > 1 ? bytes[1] : UInt8(ascii: " ")
         if "#-+=".utf8.contains(first) {
             return second == UInt8(ascii: " ") || second == first

@@ -30,6 +30,12 @@ public struct Symbolicator: Sendable {
         case refuse(FrameSymbolication.Status)
     }
 
+    /// An image's decision is made once per crash, keyed by its UUID and architecture (no string built per frame).
+    private struct DecisionKey: Hashable {
+        var uuid: String
+        var arch: String?
+    }
+
     private struct Lookup {
         var thread: Int?  // nil: exception backtrace
         var frame: Int
@@ -52,7 +58,7 @@ public struct Symbolicator: Sendable {
         var pending: [String: (entry: DebugFileIndex.Entry, lookups: [Lookup])] = [:]
         // Its own copy of the images: `plan` reads them while a frame of `crash` is borrowed for writing.
         let table = ImageTable(crash.images)
-        var decisions: [String: Decision] = [:]
+        var decisions: [DecisionKey: Decision] = [:]
 
         func plan(_ frame: inout Frame, thread: Int?, position: Int, isCrashingFrame: Bool) {
             guard let address = frame.address else {
@@ -73,7 +79,7 @@ public struct Symbolicator: Sendable {
             }
             // Once per image and crash: a crash has thousands of frames in a few dozen images.
             let decision: Decision
-            let decisionKey = "\(uuid)#\(image.arch ?? "")"
+            let decisionKey = DecisionKey(uuid: uuid, arch: image.arch)
             if let known = decisions[decisionKey] {
                 decision = known
             } else {

@@ -17,6 +17,18 @@ enum AppleFrameLine {
         return text.withUTF8 { frame(bytes: $0) }
     }
 
+    /// Parses a frame line from its bytes, white space around it included.
+    static func frame(untrimmed bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, frame: Frame)? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        // A frame line starts with its index.
+        guard start < end, bytes[start] >= 0x30, bytes[start] <= 0x39 else { return nil }
+        return frame(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    }
+
     private static func frame(bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, frame: Frame)? {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
         func string(_ range: Range<Int>) -> String {

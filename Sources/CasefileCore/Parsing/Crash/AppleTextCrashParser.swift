@@ -37,20 +37,25 @@ struct AppleTextCrashParser {
 
         for rawLine in lines {
             lineNumber += 1
-            let line = Substring(rawLine)
-            let trimmed = line.trimmingSpaces
-            // Most lines are frames inside a thread: try them first, before any section or key test.
-            if let first = trimmed.utf8.first, first >= 0x30, first <= 0x39 {
-                if case .thread(let index) = section, let parsed = AppleFrameLine.frame(trimmed: trimmed) {
+            var line = Substring(rawLine)
+            // Most lines are frames inside a thread: try them first, on the line's own bytes (no trimmed copy),
+            // before any section or key test.
+            switch section {
+            case .thread(let index):
+                if let parsed = line.withUTF8({ AppleFrameLine.frame(untrimmed: $0) }) {
                     if parsed.frame.imageLoadAddress != nil, parsed.frame.symbol != nil { sawSideBySideFrames = true }
                     threads[index]?.frames.append(parsed.frame)
                     continue
                 }
-                if case .exceptionBacktrace = section, let parsed = AppleFrameLine.frame(trimmed: trimmed) {
+            case .exceptionBacktrace:
+                if let parsed = line.withUTF8({ AppleFrameLine.frame(untrimmed: $0) }) {
                     crash.exceptionBacktrace.append(parsed.frame)
                     continue
                 }
+            default:
+                break
             }
+            let trimmed = line.trimmingSpaces
             if trimmed == "EOF" { break }
             if trimmed.isEmpty {
                 if case .freeText = section { section = .header }
