@@ -22,7 +22,8 @@ public struct PipelineDefinition: Sendable {
     public var database: URL
     /// Bounds for unpacking each input.
     public var limits: ArchiveLimits
-    /// How many inputs are unpacked and parsed at once; the core count when not set.
+    /// The cores the run keeps busy (`concurrency` at the top of the definition); the core count when not set. Four
+    /// inputs per core are in flight, so that a core has work while inputs wait for the single index writer.
     public var concurrency: Int
     /// Folders of debug files (`.dSYM` bundles, Mach-O binaries) to symbolicate crashes with.
     public var symbolFolders: [URL]
