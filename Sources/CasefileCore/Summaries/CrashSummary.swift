@@ -98,11 +98,12 @@ struct CrashSummary {
     private static func frameTable(_ frames: [Frame], crash: Crash) -> [String] {
         guard !frames.isEmpty else { return ["No frames were recorded."] }
         let modules = appModules(crash)
+        let appImage = appImageName(crash)
         func rows(_ slice: ArraySlice<Frame>) -> [String] {
             ["| # | Image | Address | Location |", "|---:|---|---|---|"]
                 + slice.enumerated().map { offset, frame in
                     let index = slice.startIndex + offset
-                    let image = (frame.image ?? "???") + (isApp(frame, crash: crash) ? " ★" : "")
+                    let image = (frame.image ?? "???") + (isApp(frame, appImageName: appImage) ? " ★" : "")
                     let address = frame.address.map { Markdown.code(CrashNumber.hex($0)) } ?? ""
                     return
                         "| \(index) | \(Markdown.cell(Markdown.text(image))) | \(address) | "
@@ -163,9 +164,19 @@ struct CrashSummary {
     }
 
     static func isApp(_ frame: Frame, crash: Crash) -> Bool {
+        isApp(frame, appImageName: appImageName(crash))
+    }
+
+    /// Whether the frame lies in the image of this name, found once per crash by ``appImageName(_:)``.
+    static func isApp(_ frame: Frame, appImageName: String?) -> Bool {
         guard let image = frame.image else { return false }
-        if let app = crash.appImage { return app.name == image }
-        return image == crash.app.name
+        return image == appImageName
+    }
+
+    /// The image name of the app's own frames: the app image's, or the app's name when no image is flagged as the
+    /// app. A search of the image table: looked up once per crash where every frame is asked.
+    static func appImageName(_ crash: Crash) -> String? {
+        crash.appImage?.name ?? crash.app.name
     }
 
     private static func firstAppFrame(_ frames: [Frame], crash: Crash) -> Frame? {

@@ -13,10 +13,10 @@ enum Markdown {
         // Most text needs no escape: one scan of the string's own bytes decides.
         var scanned = text
         let needsAny = scanned.withUTF8 { $0.contains(where: needsEscape) }
-        guard needsAny || startsBlock(text) else { return text }
+        let escapeStart = startsBlock(text)
+        guard needsAny || escapeStart else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count + 16)
-        let escapeStart = startsBlock(text)
         var atStart = true
         var previous: UInt8 = 0
         for byte in utf8 {

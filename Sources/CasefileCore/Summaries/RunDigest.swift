@@ -19,7 +19,7 @@ public struct RunDigest: Sendable {
         public var name: String
         /// The image UUID.
         public var uuid: String
-        /// How many frames of this run's crashes fell in it.
+        /// How many frames fell in it: of this run's crashes in the digest, of one report's in a ``SymbolCoverage``.
         public var frames: Int
     }
 
@@ -66,7 +66,7 @@ public struct RunDigest: Sendable {
             if missing[image.uuid] != nil {
                 missing[image.uuid]?.frames += image.frames
             } else if missing.count < Self.trackedImages {
-                missing[image.uuid] = MissingImage(name: image.name, uuid: image.uuid, frames: image.frames)
+                missing[image.uuid] = image
             } else {
                 untrackedImages = true
             }

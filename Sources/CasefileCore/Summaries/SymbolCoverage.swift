@@ -1,27 +1,17 @@
 /// One report's symbol coverage, counted where the report is parsed so the run's single collecting task only adds
 /// totals: its app frames, how many of them were symbolicated, and the frames that fell in images no debug file had.
 public struct SymbolCoverage: Sendable, Equatable {
-    /// Frames of images without a debug file (or with one of another UUID), by image.
-    public struct MissingImage: Sendable, Equatable {
-        /// The image UUID.
-        public var uuid: String
-        /// The image name.
-        public var name: String
-        /// How many of the report's frames fell in it.
-        public var frames: Int
-    }
-
     /// App frames of the report's crashes.
     public var inAppFrames = 0
     /// App frames symbolicated.
     public var inAppSymbolicated = 0
     /// Images without a debug file, in the order the report's frames first meet them.
-    public var missing: [MissingImage] = []
+    public var missing: [RunDigest.MissingImage] = []
 
     /// Counts every frame of every thread and exception backtrace of the report's crashes.
     public init(_ report: Report) {
         for crash in report.crashes {
-            let appName = crash.appImage?.name ?? crash.app.name
+            let appName = CrashSummary.appImageName(crash)
             var lastMissing: Int?
             // Frames are read in place, not copied: a crash holds a thousand or more.
             for thread in crash.threads.indices {
@@ -36,7 +26,7 @@ public struct SymbolCoverage: Sendable, Equatable {
     }
 
     private mutating func count(_ frame: borrowing Frame, app: String?, last: inout Int?) {
-        if let image = frame.image, image == app {
+        if CrashSummary.isApp(frame, appImageName: app) {
             inAppFrames += 1
             if frame.symbolication?.locations.isEmpty == false { inAppSymbolicated += 1 }
         }
@@ -49,7 +39,7 @@ public struct SymbolCoverage: Sendable, Equatable {
                 missing[index].frames += 1
                 last = index
             } else {
-                missing.append(MissingImage(uuid: uuid, name: image, frames: 1))
+                missing.append(RunDigest.MissingImage(name: image, uuid: uuid, frames: 1))
                 last = missing.count - 1
             }
         default:

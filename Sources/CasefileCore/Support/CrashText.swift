@@ -3,17 +3,10 @@ extension StringProtocol {
     var trimmingSpaces: String {
         let utf8 = self.utf8
         // Native strings and substrings expose their bytes: find the ends by offset, then slice once.
-        let bounds: (Int, Int)? = utf8.withContiguousStorageIfAvailable { bytes in
-            var first = 0
-            var last = bytes.count
-            while first < last, Self.isSpace(bytes[first]) { first += 1 }
-            while last > first, Self.isSpace(bytes[last - 1]) { last -= 1 }
-            return (first, last)
-        }
-        if let (first, last) = bounds {
-            if first == 0, last == utf8.count, let whole = self as? String { return whole }
-            let start = utf8.index(utf8.startIndex, offsetBy: first)
-            let end = utf8.index(start, offsetBy: last - first)
+        if let bounds = utf8.withContiguousStorageIfAvailable({ CrashBytes.trimmed($0) }) {
+            if bounds.count == utf8.count, let whole = self as? String { return whole }
+            let start = utf8.index(utf8.startIndex, offsetBy: bounds.lowerBound)
+            let end = utf8.index(start, offsetBy: bounds.count)
             return String(self[start..<end])
         }
         var index = utf8.startIndex
@@ -21,7 +14,7 @@ extension StringProtocol {
         var end = utf8.startIndex
         while index < utf8.endIndex {
             let next = utf8.index(after: index)
-            if !Self.isSpace(utf8[index]) {
+            if !CrashBytes.isSpace(utf8[index]) {
                 if first == nil { first = index }
                 end = next
             }
@@ -30,9 +23,22 @@ extension StringProtocol {
         guard let first else { return "" }
         return String(self[first..<end])
     }
+}
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+/// Crash text as bytes.
+enum CrashBytes {
+    /// The white space trimmed from crash text: space, tab and line ends.
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+    }
+
+    /// The range of `bytes` without leading and trailing white space.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var first = 0
+        var last = bytes.count
+        while first < last, isSpace(bytes[first]) { first += 1 }
+        while last > first, isSpace(bytes[last - 1]) { last -= 1 }
+        return first..<last
     }
 }
 

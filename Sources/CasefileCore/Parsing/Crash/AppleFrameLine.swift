@@ -19,14 +19,10 @@ enum AppleFrameLine {
 
     /// Parses a frame line from its bytes, white space around it included.
     static func frame(untrimmed bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, frame: Frame)? {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
-        var start = 0
-        var end = bytes.count
-        while start < end, isSpace(bytes[start]) { start += 1 }
-        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        let text = CrashBytes.trimmed(bytes)
         // A frame line starts with its index.
-        guard start < end, bytes[start] >= 0x30, bytes[start] <= 0x39 else { return nil }
-        return frame(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        guard let first = text.first, bytes[first] >= 0x30, bytes[first] <= 0x39 else { return nil }
+        return frame(bytes: UnsafeBufferPointer(rebasing: bytes[text]))
     }
 
     private static func frame(bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, frame: Frame)? {
@@ -212,7 +208,7 @@ enum AppleFrameLine {
     /// The byte scan of an ASCII image line; `nil` when the line is not of the usual shape, for
     /// ``characterImage(_:)`` to decide.
     private static func asciiImage(_ bytes: UnsafeBufferPointer<UInt8>) -> BinaryImage? {
-        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        let isWhitespace = CrashBytes.isSpace
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
@@ -231,10 +227,9 @@ enum AppleFrameLine {
         // Vertical tab and form feed count as white space between words but are not trimmed from the ends: left
         // to the Character path, like any non-ASCII byte.
         guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0B || $0 == 0x0C }) else { return nil }
-        var position = 0
-        var limit = bytes.count
-        while position < limit, isWhitespace(bytes[position]) { position += 1 }
-        while limit > position, isWhitespace(bytes[limit - 1]) { limit -= 1 }
+        let text = CrashBytes.trimmed(bytes)
+        var position = text.lowerBound
+        let limit = text.upperBound
         let baseStart = position
         while position < limit, bytes[position] != 0x20, bytes[position] != 0x2D { position += 1 }
         // The line must begin with a lowercase `0x`.

@@ -104,18 +104,9 @@ struct AppleTextCrashParser {
                 freeText[key, default: []].append(trimmed)
                 continue
             }
+            // Frame lines of threads and the exception backtrace were taken at the top of the loop.
             switch section {
-            case .thread(let index):
-                if let parsed = AppleFrameLine.frame(trimmed: trimmed) {
-                    if parsed.frame.imageLoadAddress != nil, parsed.frame.symbol != nil { sawSideBySideFrames = true }
-                    threads[index]?.frames.append(parsed.frame)
-                    continue
-                }
             case .exceptionBacktrace:
-                if let parsed = AppleFrameLine.frame(trimmed: trimmed) {
-                    crash.exceptionBacktrace.append(parsed.frame)
-                    continue
-                }
                 if trimmed.hasPrefix("(") {
                     // The raw form older devices write: `(0x2e7d4e83 0x38a0b6c7 …)`.
                     let inside = trimmed.dropFirst().prefix { $0 != ")" }
@@ -131,7 +122,7 @@ struct AppleTextCrashParser {
                 }
             case .threadState:
                 continue
-            case .header, .freeText:
+            case .thread, .header, .freeText:
                 break
             }
             guard let colon = trimmed.firstIndex(of: ":") else {
