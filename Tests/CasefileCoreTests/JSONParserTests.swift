@@ -48,6 +48,18 @@ import Testing
         #expect(value["a"]?["b"]?.int == 1)
     }
 
+    @Test(arguments: [
+        (#"{"a":[1,2,]}"#, true), (#"{"a":{"b":1,}}"#, true), (#"[1, ... ,2]"#, true), (#"[1,2]"#, false),
+        // Three dots or a comma before a bracket inside a string are text, not tolerated syntax.
+        (#"{"reason":"Loading...","list":"[1,]"}"#, false),
+    ])
+    func saysWhetherToleranceWasNeeded(_ text: String, needed: Bool) throws {
+        let parsed = try JSONParser.parseTolerantly(Array(text.utf8))
+        #expect(parsed.toleratedSyntax == needed)
+        // The flag says exactly whether a strict parse fails.
+        #expect(((try? JSONParser.parse(text)) == nil) == needed)
+    }
+
     @Test func survivesHostileNesting() {
         let deep = String(repeating: "[", count: 100_000)
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(deep) }

@@ -23,8 +23,13 @@ public struct Correlator: Sendable {
     /// The report with its ``Report/correlation`` filled in.
     public func correlate(_ report: Report) -> Report {
         var report = report
-        report.correlation = correlation(of: report.timeline, duration: report.duration)
+        correlate(&report)
         return report
+    }
+
+    /// Fills in the report's ``Report/correlation`` in place.
+    public func correlate(_ report: inout Report) {
+        report.correlation = correlation(of: report.timeline, duration: report.duration)
     }
 
     /// How long after a successful response an error log naming its path makes it a failure, in seconds.

@@ -52,6 +52,12 @@ public struct Fingerprinter: Sendable {
     /// The report with every crash's ``Crash/fingerprint`` and every failed request's ``Report/failures`` filled in.
     public func fingerprint(_ report: Report) -> Report {
         var report = report
+        fingerprint(&report)
+        return report
+    }
+
+    /// Fills in every crash's fingerprint and the report's failures in place, without copying the crashes' frames.
+    public func fingerprint(_ report: inout Report) {
         for index in report.crashes.indices {
             let fingerprint = fingerprint(report.crashes[index])
             report.crashes[index].fingerprint = fingerprint.key
@@ -59,7 +65,6 @@ public struct Fingerprinter: Sendable {
             report.crashes[index].grouping = fingerprint
         }
         report.failures = failures(of: report)
-        return report
     }
 
     // MARK: - Crashes

@@ -272,10 +272,12 @@ public struct PipelineRunner: Sendable {
         } catch {
             return .failed(record, error)
         }
-        if let symbolicator {
-            output.reports = output.reports.map { symbolicator.symbolicate($0) }
+        // In place: each report's crashes are changed where they lie, never copied frame by frame.
+        for index in output.reports.indices {
+            symbolicator?.symbolicate(&output.reports[index])
+            fingerprinter.fingerprint(&output.reports[index])
+            Correlator().correlate(&output.reports[index])
         }
-        output.reports = output.reports.map { Correlator().correlate(fingerprinter.fingerprint($0)) }
         if let (extractor, folder) = frames {
             // Beside the summary: reports/<id>.md links reports/<id>/frame-<event>.jpg.
             output.reports = output.reports.map { report in

@@ -27,10 +27,12 @@ public struct Triage: Sendable {
             throw InputError(error)
         }
         var output = try ReportReader(redactor: redactor).read(unpacked)
-        if let symbolicator {
-            output.reports = output.reports.map { symbolicator.symbolicate($0) }
+        // In place: each report's crashes are changed where they lie, never copied frame by frame.
+        for index in output.reports.indices {
+            symbolicator?.symbolicate(&output.reports[index])
+            fingerprinter.fingerprint(&output.reports[index])
+            Correlator().correlate(&output.reports[index])
         }
-        output.reports = output.reports.map { Correlator().correlate(fingerprinter.fingerprint($0)) }
         return output
     }
 }

@@ -34,6 +34,8 @@ public struct JSONParser {
     private let mode: Mode
     private var index = 0
     private var depth = 0
+    /// Whether tolerant mode skipped a trailing comma or an elision: the document is not RFC 8259 JSON.
+    private var tolerated = false
 
     private init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
         self.bytes = bytes
@@ -49,12 +51,31 @@ public struct JSONParser {
         return try result.get()
     }
 
+    /// Parses one document in ``Mode/tolerant`` and says whether it needed the tolerance — a trailing comma or a `...`
+    /// elision — that is, whether a strict parse would have failed, without parsing it a second time.
+    public static func parseTolerantly(
+        _ input: some Collection<UInt8>
+    ) throws(Failure) -> (value: JSONValue, toleratedSyntax: Bool) {
+        let result: Result<(JSONValue, Bool), Failure> =
+            input.withContiguousStorageIfAvailable { buffer in
+                parseBufferNotingTolerance(buffer, mode: .tolerant)
+            } ?? Array(input).withUnsafeBufferPointer { parseBufferNotingTolerance($0, mode: .tolerant) }
+        let (value, tolerated) = try result.get()
+        return (value, tolerated)
+    }
+
     /// Parses a JSON document held in a string.
     public static func parse(_ text: String, mode: Mode = .strict) throws(Failure) -> JSONValue {
         try parse(Array(text.utf8), mode: mode)
     }
 
     private static func parseBuffer(_ buffer: UnsafeBufferPointer<UInt8>, mode: Mode) -> Result<JSONValue, Failure> {
+        parseBufferNotingTolerance(buffer, mode: mode).map(\.0)
+    }
+
+    private static func parseBufferNotingTolerance(
+        _ buffer: UnsafeBufferPointer<UInt8>, mode: Mode
+    ) -> Result<(JSONValue, Bool), Failure> {
         var parser = JSONParser(bytes: buffer, mode: mode)
         do throws(Failure) {
             parser.skipWhitespace()
@@ -63,7 +84,7 @@ public struct JSONParser {
             guard parser.index == buffer.count else {
                 throw parser.failure("unexpected data after the JSON value")
             }
-            return .success(value)
+            return .success((value, parser.tolerated))
         } catch {
             return .failure(error)
         }
@@ -108,7 +129,10 @@ public struct JSONParser {
             skipWhitespace()
             if consume(UInt8(ascii: ",")) {
                 skipSeparators()
-                if mode == .tolerant, consume(UInt8(ascii: "}")) { break }
+                if mode == .tolerant, consume(UInt8(ascii: "}")) {
+                    tolerated = true
+                    break
+                }
                 continue
             }
             skipSeparators()
@@ -137,7 +161,10 @@ public struct JSONParser {
             skipWhitespace()
             if consume(UInt8(ascii: ",")) {
                 skipSeparators()
-                if mode == .tolerant, consume(UInt8(ascii: "]")) { break }
+                if mode == .tolerant, consume(UInt8(ascii: "]")) {
+                    tolerated = true
+                    break
+                }
                 continue
             }
             skipSeparators()
@@ -282,9 +309,11 @@ public struct JSONParser {
 
     /// White space, and in tolerant mode `...` elisions (with a comma that may follow them).
     private mutating func skipSeparators() {
-        index =
-            mode == .tolerant
-            ? JSONSeparators.skipElisions(bytes, from: index) : JSONSeparators.skipWhitespace(bytes, from: index)
+        index = JSONSeparators.skipWhitespace(bytes, from: index)
+        guard mode == .tolerant, index < bytes.count, bytes[index] == UInt8(ascii: ".") else { return }
+        let start = index
+        index = JSONSeparators.skipElisions(bytes, from: index)
+        if index != start { tolerated = true }
     }
 
     private func printable(_ byte: UInt8) -> String {

@@ -54,6 +54,15 @@ public struct Symbolicator: Sendable {
     /// The crash with every frame's ``Frame/symbolication`` filled in, and warnings for back ends that failed.
     public func symbolicate(_ crash: Crash) -> (crash: Crash, warnings: [String]) {
         var crash = crash
+        let warnings = symbolicate(&crash)
+        return (crash, warnings)
+    }
+
+    /// Fills in every frame's ``Frame/symbolication`` in place and returns warnings for back ends that failed.
+    ///
+    /// In place, a crash the caller no longer shares is not copied: a copy would duplicate its thousand or more
+    /// frames only to drop the original.
+    public func symbolicate(_ crash: inout Crash) -> [String] {
         var warnings: [String] = []
         var pending: [String: (entry: DebugFileIndex.Entry, lookups: [Lookup])] = [:]
         // Its own copy of the images: `plan` reads them while a frame of `crash` is borrowed for writing.
@@ -168,7 +177,7 @@ public struct Symbolicator: Sendable {
                 }
             }
         }
-        return (crash, warnings)
+        return warnings
     }
 
     /// DWARF through llvm-symbolizer when the file has it and the tool is there; the symbol table otherwise.
@@ -207,11 +216,15 @@ extension Symbolicator {
     /// The report with every crash symbolicated; back-end failures become report warnings.
     public func symbolicate(_ report: Report) -> Report {
         var report = report
-        for index in report.crashes.indices {
-            let result = symbolicate(report.crashes[index])
-            report.crashes[index] = result.crash
-            report.warnings += result.warnings.map { Diagnostic(file: "symbolication", message: $0) }
-        }
+        symbolicate(&report)
         return report
+    }
+
+    /// Symbolicates every crash of the report in place; back-end failures become report warnings.
+    public func symbolicate(_ report: inout Report) {
+        for index in report.crashes.indices {
+            let warnings = symbolicate(&report.crashes[index])
+            report.warnings += warnings.map { Diagnostic(file: "symbolication", message: $0) }
+        }
     }
 }

@@ -85,8 +85,9 @@ public struct CrashReportParser: Sendable {
         }
         var warnings: [Diagnostic] = []
         let value: JSONValue
+        let toleratedSyntax: Bool
         do {
-            value = try JSONParser.parse(bytes, mode: .tolerant)
+            (value, toleratedSyntax) = try JSONParser.parseTolerantly(bytes)
         } catch {
             if let repaired = JSONParser.repairTruncated(Array(bytes)),
                 let salvaged = try? JSONParser.parse(repaired, mode: .tolerant), let object = salvaged.object,
@@ -109,33 +110,11 @@ public struct CrashReportParser: Sendable {
                 ? .unreadable("crash report JSON is invalid beyond repair (\(error))") : .notACrashReport
         }
         guard let object = value.object else { return .notACrashReport }
-        if Self.mayNeedTolerance(bytes) {
-            if (try? JSONParser.parse(bytes, mode: .strict)) == nil {
-                warnings.append(
-                    Diagnostic(file: file, message: "invalid JSON (trailing commas or '...' elisions) read tolerantly"))
-            }
+        if toleratedSyntax {
+            warnings.append(
+                Diagnostic(file: file, message: "invalid JSON (trailing commas or '...' elisions) read tolerantly"))
         }
         return classify(object, file: file, warnings: warnings)
-    }
-
-    /// Whether the text holds a `,` before a closing bracket or a `...`, scanning bytes once.
-    private static func mayNeedTolerance(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var lastSignificant: UInt8 = 0
-        var dots = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: ".") {
-                dots += 1
-                if dots == 3 { return true }
-                continue
-            }
-            dots = 0
-            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { continue }
-            if (byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")) && lastSignificant == UInt8(ascii: ",") {
-                return true
-            }
-            lastSignificant = byte
-        }
-        return false
     }
 
     private func classify(_ object: JSONObject, file: String, warnings: [Diagnostic]) -> Outcome {
