@@ -2,8 +2,8 @@ import CasefileCore
 import Foundation
 import GRDB
 
-/// Writes a report's crashes: the crash row with every thread and image in a compact blob, the thread rows, and as
-/// rows what is queried — the crashed thread's frames, the exception backtrace, the app's frames in other threads, and
+/// Writes a report's crashes: the crash row with every thread and image in a compact blob, and as rows what is
+/// queried — the crashed thread's frames, the exception backtrace, the app's frames in other threads, the threads and
 /// the images those frames lie in.
 ///
 /// Addresses are unsigned 64-bit; SQLite integers are signed, so they are stored by bit pattern (every iOS user
@@ -54,12 +54,17 @@ enum CrashWriter {
             // Rows for what is queried: the crashed thread, the exception backtrace, the app's own frames.
             var usedImages: Set<String> = appImage.map { [$0] } ?? []
             for thread in crash.threads {
+                let crashed = thread.index == crashedIndex
+                // Indices, not elements: the test reads each frame's image in place instead of copying the frame.
+                let rows = thread.frames.indices.filter { crashed || thread.frames[$0].image == appImage }
+                // A thread is a row when it crashed or has frame rows; the others are only in the detail blob.
+                guard crashed || thread.crashed || !rows.isEmpty else { continue }
                 try db.cachedStatement(
                     sql:
                         "INSERT INTO crash_threads (crash_id, thread_index, name, queue, crashed) VALUES (?, ?, ?, ?, ?)"
                 ).execute(arguments: [crashID, thread.index, thread.name, thread.queue, thread.crashed])
-                let crashed = thread.index == crashedIndex
-                for (index, frame) in thread.frames.enumerated() where crashed || frame.image == appImage {
+                for index in rows {
+                    let frame = thread.frames[index]
                     if let image = frame.image { usedImages.insert(image) }
                     try insert(frame, crash: crashID, thread: thread.index, seq: index, appImage: appImage, db)
                 }

@@ -195,6 +195,16 @@ extension IndexStore {
         }
     }
 
+    /// The indices of a crash's threads stored as rows — the crashed thread and the threads holding app frames — in
+    /// order; every thread is in ``crashDetail(crashID:)``.
+    public func threadRows(crashID: Int64) throws -> [Int] {
+        try queue.read { db in
+            try Int.fetchAll(
+                db, sql: "SELECT thread_index FROM crash_threads WHERE crash_id = ? ORDER BY thread_index",
+                arguments: [crashID])
+        }
+    }
+
     /// The frames of one thread of a crash, innermost first.
     public func frames(crashID: Int64, thread: Int) throws -> [IndexedFrame] {
         try queue.read { db in

@@ -46,6 +46,8 @@ import Testing
         let main = try store.frames(crashID: crash.id, thread: 0)
         #expect(main.allSatisfy { $0.inApp })
         #expect(main.count == parsed.threads[0].frames.filter { $0.image == "ShopApp" }.count)
+        // Thread rows: 3 (crashed) and 0 (a ShopApp frame), not 1 and 2 (libsystem only); all four are in the blob.
+        #expect(try store.threadRows(crashID: crash.id) == [0, 3])
         let detail = try store.crashDetail(crashID: crash.id)
         func plain(_ threads: [CrashThread]) -> [CrashThread] {
             threads.map { thread in

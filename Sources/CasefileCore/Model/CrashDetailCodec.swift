@@ -35,23 +35,26 @@ public enum CrashDetailCodec {
             out.field(thread.queue)
             out.flag(thread.crashed)
             out.end()
-            for frame in thread.frames {
-                let function = frame.symbolication?.locations.last
-                out.begin("F")
-                out.field(frame.image)
-                out.field(frame.imageUUID)
-                out.hex(frame.address)
-                out.hex(frame.imageLoadAddress)
-                out.hex(frame.imageOffset)
-                out.field(frame.symbol)
-                out.hex(frame.symbolOffset)
-                out.field(frame.file)
-                out.decimal(frame.line)
-                out.flag(frame.inlined)
-                out.field(function?.rawName)
-                out.field(function?.file)
-                out.decimal(function?.line)
-                out.end()
+            // Frames are read where they lie, through the buffer: iterating the array would copy each one.
+            thread.frames.withUnsafeBufferPointer { frames in
+                for index in frames.indices {
+                    let function = frames[index].symbolication?.locations.last
+                    out.begin("F")
+                    out.field(frames[index].image)
+                    out.field(frames[index].imageUUID)
+                    out.hex(frames[index].address)
+                    out.hex(frames[index].imageLoadAddress)
+                    out.hex(frames[index].imageOffset)
+                    out.field(frames[index].symbol)
+                    out.hex(frames[index].symbolOffset)
+                    out.field(frames[index].file)
+                    out.decimal(frames[index].line)
+                    out.flag(frames[index].inlined)
+                    out.field(function?.rawName)
+                    out.field(function?.file)
+                    out.decimal(function?.line)
+                    out.end()
+                }
             }
         }
         return try BlobCompression.compress(out.bytes)

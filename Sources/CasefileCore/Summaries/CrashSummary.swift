@@ -169,7 +169,12 @@ struct CrashSummary {
 
     /// Whether the frame lies in the image of this name, found once per crash by ``appImageName(_:)``.
     static func isApp(_ frame: Frame, appImageName: String?) -> Bool {
-        guard let image = frame.image else { return false }
+        isApp(image: frame.image, appImageName: appImageName)
+    }
+
+    /// Whether a frame in this image lies in the app, by the frame's image name alone.
+    static func isApp(image: String?, appImageName: String?) -> Bool {
+        guard let image else { return false }
         return image == appImageName
     }
 

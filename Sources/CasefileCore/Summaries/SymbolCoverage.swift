@@ -14,23 +14,27 @@ public struct SymbolCoverage: Sendable, Equatable {
             let appName = CrashSummary.appImageName(crash)
             var lastMissing: Int?
             // Frames are read in place, not copied: a crash holds a thousand or more.
-            for thread in crash.threads.indices {
-                for frame in crash.threads[thread].frames.indices {
-                    count(crash.threads[thread].frames[frame], app: appName, last: &lastMissing)
-                }
+            for thread in crash.threads {
+                thread.frames.withUnsafeBufferPointer { count($0, app: appName, last: &lastMissing) }
             }
-            for frame in crash.exceptionBacktrace.indices {
-                count(crash.exceptionBacktrace[frame], app: appName, last: &lastMissing)
-            }
+            crash.exceptionBacktrace.withUnsafeBufferPointer { count($0, app: appName, last: &lastMissing) }
         }
     }
 
-    private mutating func count(_ frame: borrowing Frame, app: String?, last: inout Int?) {
-        if CrashSummary.isApp(frame, appImageName: app) {
-            inAppFrames += 1
-            if frame.symbolication?.locations.isEmpty == false { inAppSymbolicated += 1 }
+    private mutating func count(_ frames: UnsafeBufferPointer<Frame>, app: String?, last: inout Int?) {
+        for index in frames.indices {
+            count(frames[index].image, frames[index].symbolication, app: app, last: &last)
         }
-        switch frame.symbolication?.status {
+    }
+
+    private mutating func count(
+        _ image: String?, _ symbolication: FrameSymbolication?, app: String?, last: inout Int?
+    ) {
+        if CrashSummary.isApp(image: image, appImageName: app) {
+            inAppFrames += 1
+            if symbolication?.locations.isEmpty == false { inAppSymbolicated += 1 }
+        }
+        switch symbolication?.status {
         case .noDebugFile(let image, let uuid), .uuidMismatch(let image, let uuid, _):
             // Neighbouring frames mostly lie in the same image.
             if let last, missing[last].uuid == uuid {

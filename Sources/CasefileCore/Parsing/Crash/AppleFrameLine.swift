@@ -42,6 +42,7 @@ enum AppleFrameLine {
         // Tokens after the image's first word: the address is the first `0x` token with five or more hex digits
         // (image names hold spaces, so the image ends where the address starts).
         var tokens: [Range<Int>] = []
+        tokens.reserveCapacity(16)  // a frame line has about eight: one allocation instead of four
         while position < bytes.count {
             let start = position
             while position < bytes.count, !isSpace(bytes[position]) { position += 1 }
