@@ -99,21 +99,20 @@ struct CrashSummary {
         guard !frames.isEmpty else { return ["No frames were recorded."] }
         let modules = appModules(crash)
         let appImage = appImageName(crash)
-        func rows(_ slice: ArraySlice<Frame>) -> [String] {
-            ["| # | Image | Address | Location |", "|---:|---|---|---|"]
-                + slice.enumerated().map { offset, frame in
-                    let index = slice.startIndex + offset
-                    let image = (frame.image ?? "???") + (isApp(frame, appImageName: appImage) ? " ★" : "")
-                    let address = frame.address.map { Markdown.code(CrashNumber.hex($0)) } ?? ""
-                    return
-                        "| \(index) | \(Markdown.cell(Markdown.text(image))) | \(address) | "
-                        + "\(Markdown.cell(Markdown.code(location(frame, appModules: modules)))) |"
-                }
+        let header = ["| # | Image | Address | Location |", "|---:|---|---|---|"]
+        // Each row is made once: the first rows appear both in the visible table and in the full one.
+        let rows = frames.indices.map { index in
+            let frame = frames[index]
+            let image = (frame.image ?? "???") + (isApp(frame, appImageName: appImage) ? " ★" : "")
+            let address = frame.address.map { Markdown.code(CrashNumber.hex($0)) } ?? ""
+            return
+                "| \(index) | \(Markdown.cell(Markdown.text(image))) | \(address) | "
+                + "\(Markdown.cell(Markdown.code(location(frame, appModules: modules)))) |"
         }
-        var lines = rows(frames.prefix(visibleFrames))
+        var lines = header + rows.prefix(visibleFrames)
         if frames.count > visibleFrames {
             lines += ["", "<details><summary>All \(frames.count) frames</summary>", ""]
-            lines += rows(frames[...])
+            lines += header + rows
             lines += ["", "</details>"]
         }
         lines += ["", "★ the app's own image."]
