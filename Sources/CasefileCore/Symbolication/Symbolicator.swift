@@ -68,48 +68,67 @@ public struct Symbolicator: Sendable {
         // Its own copy of the images: `plan` reads them while a frame of `crash` is borrowed for writing.
         let table = ImageTable(crash.images)
         var decisions: [DecisionKey: Decision] = [:]
+        // The decision of each image that has a UUID, by position: most frames then need no hashing at all.
+        var imageDecisions = [Decision?](repeating: nil, count: table.images.count)
+
+        // Once per image and crash: a crash has thousands of frames in a few dozen images.
+        func decide(uuid: String, image position: Int) -> Decision {
+            let arch = table.images[position].arch
+            let key = DecisionKey(uuid: uuid, arch: arch)
+            if let known = decisions[key] { return known }
+            let decision: Decision
+            if let entry = index.entry(uuid: uuid, arch: arch, canReadDWARF: llvmSymbolizer != nil),
+                let text = entry.slice.textVMAddress
+            {
+                decision = .use(entry, text)
+            } else {
+                let name = table.images[position].name
+                let others = index.entries(named: name).compactMap(\.slice.uuid)
+                decision = .refuse(
+                    others.isEmpty
+                        ? .noDebugFile(image: name, uuid: uuid)
+                        : .uuidMismatch(image: name, uuid: uuid, found: Array(Set(others)).sorted()))
+            }
+            decisions[key] = decision
+            return decision
+        }
 
         func plan(_ frame: inout Frame, thread: Int?, position: Int, isCrashingFrame: Bool) {
             guard let address = frame.address else {
                 frame.symbolication = FrameSymbolication(status: .outsideImage)
                 return
             }
-            let image =
-                frame.imageLoadAddress.flatMap(table.image(loadedAt:))
-                ?? table.image(containing: address)
-                ?? frame.image.flatMap(table.image(named:))
-            guard let image, address >= image.loadAddress else {
+            // Positions, not copies: a frame reads the image's fields it needs.
+            guard
+                let image = frame.imageLoadAddress.flatMap(table.position(loadedAt:))
+                    ?? table.position(containing: address) ?? frame.image.flatMap(table.position(named:)),
+                address >= table.images[image].loadAddress
+            else {
                 frame.symbolication = FrameSymbolication(status: .outsideImage)
                 return
             }
-            guard let uuid = image.uuid ?? frame.imageUUID else {
-                frame.symbolication = FrameSymbolication(status: .imageWithoutUUID(image: image.name))
-                return
-            }
-            // Once per image and crash: a crash has thousands of frames in a few dozen images.
             let decision: Decision
-            let decisionKey = DecisionKey(uuid: uuid, arch: image.arch)
-            if let known = decisions[decisionKey] {
-                decision = known
-            } else {
-                if let entry = index.entry(uuid: uuid, arch: image.arch, canReadDWARF: llvmSymbolizer != nil),
-                    let text = entry.slice.textVMAddress
-                {
-                    decision = .use(entry, text)
+            let uuid: String
+            if let imageUUID = table.images[image].uuid {
+                uuid = imageUUID
+                if let known = imageDecisions[image] {
+                    decision = known
                 } else {
-                    let others = index.entries(named: image.name).compactMap(\.slice.uuid)
-                    decision = .refuse(
-                        others.isEmpty
-                            ? .noDebugFile(image: image.name, uuid: uuid)
-                            : .uuidMismatch(image: image.name, uuid: uuid, found: Array(Set(others)).sorted()))
+                    decision = decide(uuid: imageUUID, image: image)
+                    imageDecisions[image] = decision
                 }
-                decisions[decisionKey] = decision
+            } else if let frameUUID = frame.imageUUID {
+                uuid = frameUUID
+                decision = decide(uuid: frameUUID, image: image)
+            } else {
+                frame.symbolication = FrameSymbolication(status: .imageWithoutUUID(image: table.images[image].name))
+                return
             }
             guard case .use(let entry, let text) = decision else {
                 if case .refuse(let status) = decision { frame.symbolication = FrameSymbolication(status: status) }
                 return
             }
-            var lookup = text &+ (address - image.loadAddress)
+            var lookup = text &+ (address - table.images[image].loadAddress)
             let corrected = !isCrashingFrame && lookup > 0
             if corrected { lookup -= 1 }
             if let known = cache.result(uuid: uuid, address: lookup) {

@@ -18,17 +18,17 @@ enum CrashResolver {
     /// Fills the image, load address and offset of a frame from the image that contains its address, or the
     /// image of the same name. The offset is always recomputed as address − load address (§2.6).
     private static func resolve(_ frame: inout Frame, table: ImageTable) {
-        let image: BinaryImage? =
-            if let address = frame.address, let byAddress = table.image(containing: address) {
+        let position: Int? =
+            if let address = frame.address, let byAddress = table.position(containing: address) {
                 byAddress
             } else if let name = frame.image {
-                table.image(named: name)
+                table.position(named: name)
             } else {
                 nil
             }
-        if let image {
-            frame.image = frame.image ?? image.name
-            frame.imageLoadAddress = image.loadAddress
+        if let position {
+            if frame.image == nil { frame.image = table.images[position].name }
+            frame.imageLoadAddress = table.images[position].loadAddress
         }
         if let address = frame.address, let load = frame.imageLoadAddress, address >= load {
             frame.imageOffset = address - load
