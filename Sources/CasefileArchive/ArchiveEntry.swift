@@ -36,7 +36,7 @@ public struct ArchiveEntry: Sendable {
 
     /// The last path component: the file's own name.
     public var name: String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        PathText.lastComponent(path)
     }
 }
 

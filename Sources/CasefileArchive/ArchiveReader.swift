@@ -193,7 +193,7 @@ public struct ArchiveReader: Sendable {
         } catch {
             throw session.corrupt(path, "cannot open nested archive: \(error.message)")
         }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = PathText.lastComponent(path)
         // The nested archive's own bytes are not kept; only what it expands to counts from here on.
         session.totalBytes -= bytes.count
         try readArchive(

@@ -73,7 +73,10 @@ enum CrashWriter {
                 if let image = frame.image { usedImages.insert(image) }
                 try insert(frame, crash: crashID, thread: nil, seq: index, appImage: appImage, db)
             }
-            for image in crash.images where image.isApp || usedImages.contains(image.name) {
+            // Indices, not elements: the test reads two fields in place instead of copying every image.
+            for position in crash.images.indices
+            where crash.images[position].isApp || usedImages.contains(crash.images[position].name) {
+                let image = crash.images[position]
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO crash_images (crash_id, name, path, arch, uuid, load_address, end_address, is_app)

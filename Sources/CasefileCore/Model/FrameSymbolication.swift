@@ -1,3 +1,5 @@
+import CasefileArchive
+
 /// What symbolication found for one frame: the source locations (inlined functions expanded), or why none.
 public struct FrameSymbolication: Sendable, Codable, Hashable {
     /// Whether the frame was symbolicated, and if not, why.
@@ -91,7 +93,7 @@ public struct SourceLocation: Sendable, Codable, Hashable {
         var text = name
         if let offset { text += " + \(offset)" }
         if let file {
-            let name = file.split(separator: "/").last.map(String.init) ?? file
+            let name = PathText.lastComponent(file)
             text += " (\(name)\(line.map { ":\($0)" } ?? ""))"
         }
         return text

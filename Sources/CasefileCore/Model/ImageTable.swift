@@ -19,8 +19,8 @@ struct ImageTable {
         self.images = images
         var byLoadAddress: [UInt64: Int] = [:]
         byLoadAddress.reserveCapacity(images.count)
-        for (position, image) in images.enumerated() where byLoadAddress[image.loadAddress] == nil {
-            byLoadAddress[image.loadAddress] = position
+        for position in images.indices where byLoadAddress[images[position].loadAddress] == nil {
+            byLoadAddress[images[position].loadAddress] = position
         }
         self.byLoadAddress = byLoadAddress
         byName = NameIndex(images)
@@ -63,8 +63,8 @@ struct ImageTable {
         private lazy var positions: [String: Int] = {
             var positions: [String: Int] = [:]
             positions.reserveCapacity(images.count)
-            for (position, image) in images.enumerated() where positions[image.name] == nil {
-                positions[image.name] = position
+            for position in images.indices where positions[images[position].name] == nil {
+                positions[images[position].name] = position
             }
             return positions
         }()

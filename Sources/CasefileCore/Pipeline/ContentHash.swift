@@ -32,7 +32,7 @@ public enum ContentHash {
         do {
             size = try FileBlocks.forEach(in: path) { hasher.update(bufferPointer: $0) }
         } catch {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let name = PathText.lastComponent(path)
             throw InputError(input: input, reason: "cannot open \(name) for reading")
         }
         hasher.update(data: Array("\u{0}\(size)\u{0}".utf8))

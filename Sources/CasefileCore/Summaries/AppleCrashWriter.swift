@@ -1,3 +1,5 @@
+import CasefileArchive
+
 /// Writes any parsed crash back in Apple's legacy text layout — header, exception block, threads, binary
 /// images — so a `.ips`, KSCrash or MetricKit crash reads the way iOS developers are used to.
 public struct AppleCrashWriter: Sendable {
@@ -94,7 +96,7 @@ public struct AppleCrashWriter: Sendable {
                 var text = location.demangledName ?? location.rawName
                 if let offset = location.offset { text += " + \(offset)" }
                 if let file = location.file {
-                    let name = file.split(separator: "/").last.map(String.init) ?? file
+                    let name = PathText.lastComponent(file)
                     text += " (\(name)\(location.line.map { ":\($0)" } ?? ""))"
                 }
                 return String(index).padding(4) + image + "\t" + address + " " + text

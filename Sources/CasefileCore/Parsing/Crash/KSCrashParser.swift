@@ -1,3 +1,4 @@
+import CasefileArchive
 import Foundation
 
 /// Parses KSCrash JSON reports and their SentryCrash and Bugsnag forks (crash-formats.md §4), including a
@@ -119,7 +120,7 @@ struct KSCrashParser {
     private func image(_ value: JSONValue) -> BinaryImage? {
         guard let base = value["image_addr"]?.uint64, let path = value["name"]?.string else { return nil }
         let size = value["image_size"]?.uint64 ?? 0
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = PathText.lastComponent(path)
         return BinaryImage(
             name: name, path: path,
             arch: MachOArchitecture.name(cpuType: value["cpu_type"]?.int, cpuSubtype: value["cpu_subtype"]?.int),
