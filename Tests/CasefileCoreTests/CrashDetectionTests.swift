@@ -53,6 +53,22 @@ import Testing
         #expect(crashes.first?.crashingThread?.frames.count == 5)
     }
 
+    @Test func readsCarriageReturnLineEndsAsPlainOnes() throws {
+        let text = try sample("watchdog-8badf00d-ipad-ios11.crash")
+        let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+        guard case .crashes(_, let plain, _) = CrashReportParser().parse(Array(text.utf8), file: "plain.crash"),
+            case .crashes(_, let windows, _) = CrashReportParser().parse(Array(crlf.utf8), file: "crlf.crash")
+        else {
+            Issue.record("not recognized")
+            return
+        }
+        // watchdog-8badf00d-ipad-ios11.crash: 0x8badf00d, five frames in the crashed thread.
+        #expect(windows.first?.exception.terminationCode == 0x8bad_f00d)
+        #expect(windows.first?.crashingThread?.frames.count == 5)
+        #expect(windows.first?.crashingThread?.frames == plain.first?.crashingThread?.frames)
+        #expect(windows.first?.images == plain.first?.images)
+    }
+
     @Test func saysPlainTextIsNotACrashReport() {
         let result = CrashReportParser().parse(Array("Dear team,\nthe app crashed when I paid.\n".utf8), file: "x")
         guard case .notACrashReport = result else {

@@ -215,25 +215,25 @@ struct AppleTextCrashParser {
         // found in the string's contiguous bytes and turned into indices by offset, which is constant time for a
         // native string (walking String.UTF8View index by index cost a quarter of parsing the report).
         var text = text
-        text.makeContiguousUTF8()
-        let ranges: [Range<Int>] =
-            text.utf8.withContiguousStorageIfAvailable { bytes in
-                var ranges: [Range<Int>] = []
-                ranges.reserveCapacity(bytes.count / 48)
-                var start = 0
-                for index in bytes.indices where bytes[index] == 0x0A {
-                    let end = index > start && bytes[index - 1] == 0x0D ? index - 1 : index
-                    ranges.append(start..<end)
-                    start = index + 1
-                }
-                if start < bytes.count { ranges.append(start..<bytes.count) }
-                return ranges
-            } ?? []
+        let ranges: [Range<Int>] = text.withUTF8 { bytes in
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(bytes.count / 48)
+            var start = 0
+            for index in bytes.indices where bytes[index] == 0x0A {
+                let end = index > start && bytes[index - 1] == 0x0D ? index - 1 : index
+                ranges.append(start..<end)
+                start = index + 1
+            }
+            if start < bytes.count { ranges.append(start..<bytes.count) }
+            return ranges
+        }
         let utf8 = text.utf8
         // Line bounds are next to an ASCII byte (a newline or a carriage return), so they fall on characters.
         var lines = ranges.map { range in
-            text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
-                utf8.startIndex, offsetBy: range.upperBound)]
+            text[
+                utf8.index(
+                    utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                        utf8.startIndex, offsetBy: range.upperBound)]
         }
         let quoted = lines.contains { $0.utf8.first == UInt8(ascii: ">") }
         if quoted,
