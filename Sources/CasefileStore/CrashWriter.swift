@@ -49,7 +49,7 @@ enum CrashWriter {
                     """
             ).execute(arguments: StatementArguments(values))
             let crashID = db.lastInsertedRowID
-            let appImage = crash.appImage?.name ?? crash.app.name
+            let appImage = crash.appImageName
             let crashedIndex = crash.crashingThread?.index
             // Rows for what is queried: the crashed thread, the exception backtrace, the app's own frames.
             var usedImages: Set<String> = appImage.map { [$0] } ?? []

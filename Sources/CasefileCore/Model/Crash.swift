@@ -69,6 +69,12 @@ public struct Crash: Sendable, Codable, Hashable {
     public var appImage: BinaryImage? {
         images.first(where: \.isApp)
     }
+
+    /// The image name of the app's own frames: the app image's, or the app's name when no image is flagged as the
+    /// app. A search of the image table: ask it once per crash, not per frame.
+    public var appImageName: String? {
+        appImage?.name ?? app.name
+    }
 }
 
 /// The crash formats Casefile reads.

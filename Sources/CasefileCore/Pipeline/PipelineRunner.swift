@@ -272,12 +272,7 @@ public struct PipelineRunner: Sendable {
         } catch {
             return .failed(record, error)
         }
-        // In place: each report's crashes are changed where they lie, never copied frame by frame.
-        for index in output.reports.indices {
-            symbolicator?.symbolicate(&output.reports[index])
-            fingerprinter.fingerprint(&output.reports[index])
-            Correlator().correlate(&output.reports[index])
-        }
+        Triage.enrich(&output.reports, symbolicator: symbolicator, fingerprinter: fingerprinter)
         if let (extractor, folder) = frames {
             // Beside the summary: reports/<id>.md links reports/<id>/frame-<event>.jpg.
             output.reports = output.reports.map { report in

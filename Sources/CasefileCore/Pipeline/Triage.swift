@@ -27,12 +27,17 @@ public struct Triage: Sendable {
             throw InputError(error)
         }
         var output = try ReportReader(redactor: redactor).read(unpacked)
-        // In place: each report's crashes are changed where they lie, never copied frame by frame.
-        for index in output.reports.indices {
-            symbolicator?.symbolicate(&output.reports[index])
-            fingerprinter.fingerprint(&output.reports[index])
-            Correlator().correlate(&output.reports[index])
-        }
+        Self.enrich(&output.reports, symbolicator: symbolicator, fingerprinter: fingerprinter)
         return output
+    }
+
+    /// Symbolicates (when a symbolicator is given), fingerprints and correlates reports in place, as `triage` and the
+    /// nightly run both do: each report's crashes are changed where they lie, never copied frame by frame.
+    static func enrich(_ reports: inout [Report], symbolicator: Symbolicator?, fingerprinter: Fingerprinter) {
+        for index in reports.indices {
+            symbolicator?.symbolicate(&reports[index])
+            fingerprinter.fingerprint(&reports[index])
+            Correlator().correlate(&reports[index])
+        }
     }
 }

@@ -98,7 +98,7 @@ struct CrashSummary {
     private static func frameTable(_ frames: [Frame], crash: Crash) -> [String] {
         guard !frames.isEmpty else { return ["No frames were recorded."] }
         let modules = appModules(crash)
-        let appImage = appImageName(crash)
+        let appImage = crash.appImageName
         let header = ["| # | Image | Address | Location |", "|---:|---|---|---|"]
         // Each row is made once: the first rows appear both in the visible table and in the full one.
         let rows = frames.indices.map { index in
@@ -163,10 +163,10 @@ struct CrashSummary {
     }
 
     static func isApp(_ frame: Frame, crash: Crash) -> Bool {
-        isApp(frame, appImageName: appImageName(crash))
+        isApp(frame, appImageName: crash.appImageName)
     }
 
-    /// Whether the frame lies in the image of this name, found once per crash by ``appImageName(_:)``.
+    /// Whether the frame lies in the image of this name, found once per crash by ``Crash/appImageName``.
     static func isApp(_ frame: Frame, appImageName: String?) -> Bool {
         isApp(image: frame.image, appImageName: appImageName)
     }
@@ -175,12 +175,6 @@ struct CrashSummary {
     static func isApp(image: String?, appImageName: String?) -> Bool {
         guard let image else { return false }
         return image == appImageName
-    }
-
-    /// The image name of the app's own frames: the app image's, or the app's name when no image is flagged as the
-    /// app. A search of the image table: looked up once per crash where every frame is asked.
-    static func appImageName(_ crash: Crash) -> String? {
-        crash.appImage?.name ?? crash.app.name
     }
 
     private static func firstAppFrame(_ frames: [Frame], crash: Crash) -> Frame? {

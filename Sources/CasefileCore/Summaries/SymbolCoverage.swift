@@ -11,7 +11,7 @@ public struct SymbolCoverage: Sendable, Equatable {
     /// Counts every frame of every thread and exception backtrace of the report's crashes.
     public init(_ report: Report) {
         for crash in report.crashes {
-            let appName = CrashSummary.appImageName(crash)
+            let appName = crash.appImageName
             var lastMissing: Int?
             // Frames are read in place, not copied: a crash holds a thousand or more.
             for thread in crash.threads {
