@@ -121,25 +121,31 @@ public enum CrashDetailCodec {
 
         mutating func field(_ text: String?) {
             bytes.append(0x09)
-            guard var text else { return }
+            guard let text else { return }
             if text.isEmpty {
                 bytes += [0x5C, 0x65]
                 return
             }
-            // The string's own bytes, scanned and copied in one go; almost every field needs no escape.
-            text.withUTF8 { utf8 in
+            // The string's own bytes, scanned and copied in one go; almost every field needs no escape. Read in
+            // place (a native string is contiguous): `withUTF8` would need a mutable copy of every field.
+            let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
                 if !utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) {
                     bytes.append(contentsOf: utf8)
-                    return
+                } else {
+                    escape(utf8)
                 }
-                for byte in utf8 {
-                    switch byte {
-                    case 0x09: bytes += [0x5C, 0x74]
-                    case 0x0A: bytes += [0x5C, 0x6E]
-                    case 0x0D: bytes += [0x5C, 0x72]
-                    case 0x5C: bytes += [0x5C, 0x5C]
-                    default: bytes.append(byte)
-                    }
+            }
+            if copied == nil { escape(Array(text.utf8)) }
+        }
+
+        private mutating func escape(_ utf8: some Sequence<UInt8>) {
+            for byte in utf8 {
+                switch byte {
+                case 0x09: bytes += [0x5C, 0x74]
+                case 0x0A: bytes += [0x5C, 0x6E]
+                case 0x0D: bytes += [0x5C, 0x72]
+                case 0x5C: bytes += [0x5C, 0x5C]
+                default: bytes.append(byte)
                 }
             }
         }
