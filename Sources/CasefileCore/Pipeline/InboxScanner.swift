@@ -23,7 +23,9 @@ public struct InboxScanner: Sendable {
         }
         var inputs: [URL] = []
         collect(inbox, relative: "", into: &inputs)
-        return inputs.sorted { $0.path < $1.path }
+        // Keyed once: `URL.path` is computed anew on every call, and a comparison sort of 50,000 inputs asks it
+        // about 1.6 million times.
+        return inputs.map { (path: $0.path, url: $0) }.sorted { $0.path < $1.path }.map(\.url)
     }
 
     /// One `readdir` per folder: the entry types come with the names, so no file is examined on its own.
