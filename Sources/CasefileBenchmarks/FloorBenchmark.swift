@@ -16,7 +16,7 @@ enum FloorBenchmark {
         let start = Date()
         let inputs = try FileManager.default.contentsOfDirectory(at: inbox, includingPropertiesForKeys: nil)
             .filter { !$0.lastPathComponent.hasPrefix(".") }
-            .sorted { $0.path < $1.path }
+            .map { (path: $0.path, url: $0) }.sorted { $0.path < $1.path }.map(\.url)  // as the run sorts its inbox
         var rows: [(sha256: String, bytes: Int)] = []
         var bytes = 0
         var checksum: UInt8 = 0
