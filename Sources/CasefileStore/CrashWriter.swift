@@ -30,7 +30,7 @@ enum CrashWriter {
             let codes =
                 exception.codes.isEmpty
                 ? exception.codesText : exception.codes.map { CrashNumber.hex($0) }.joined(separator: ", ")
-            let raw = try StoreJSON.text(crash.rawFields)
+            let raw = try IndexJSON.text(crash.rawFields)
             let values: [(any DatabaseValueConvertible)?] = [
                 report, seq, crash.format.rawValue, crash.kind.rawValue, crash.incidentID, crash.timestamp,
                 crash.app.name, crash.app.bundleID, crash.app.version, crash.app.build, crash.os.name, crash.os.version,
@@ -97,7 +97,7 @@ enum CrashWriter {
         let inlinedLocations = frame.symbolication?.locations.dropLast() ?? []
         let inlined =
             inlinedLocations.isEmpty
-            ? nil : try StoreJSON.text(Array(inlinedLocations))
+            ? nil : try IndexJSON.text(Array(inlinedLocations))
         try db.cachedStatement(
             sql: """
                 INSERT INTO crash_frames (crash_id, thread_index, exception_backtrace, seq, image, image_uuid, address,

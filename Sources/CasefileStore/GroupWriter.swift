@@ -89,7 +89,7 @@ enum GroupWriter {
                     """
             ).execute(arguments: [date, run, status, regressedIn, regressedIn, run, groupID])
         } else {
-            let explanation = try StoreJSON.text(fingerprint)
+            let explanation = try IndexJSON.text(fingerprint)
             try db.cachedStatement(
                 sql: """
                     INSERT INTO groups (fingerprint, kind, resolution, title, status, occurrences, first_seen, last_seen,

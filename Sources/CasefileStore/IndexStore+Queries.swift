@@ -47,6 +47,8 @@ public struct IndexedEvent: Sendable, Hashable {
     public var errorCode: Int?
     /// Whether the exchange failed.
     public var failed: Bool
+    /// The whole event, read back from `detail_json`; `nil` when that column cannot be read as an event.
+    public var detail: TimelineEvent?
 }
 
 /// A quarantined input of the index.
@@ -97,10 +99,12 @@ extension IndexStore {
                 db, sql: "SELECT * FROM timeline_events WHERE report_id = ? ORDER BY seq", arguments: [reportID]
             )
             .map { row in
-                IndexedEvent(
+                let json: String? = row["detail_json"]
+                return IndexedEvent(
                     seq: row["seq"], timestamp: row["timestamp"], kind: row["kind"], summary: row["summary"],
                     method: row["method"], url: row["url"], status: row["status"], errorDomain: row["error_domain"],
-                    errorCode: row["error_code"], failed: row["failed"])
+                    errorCode: row["error_code"], failed: row["failed"],
+                    detail: json.flatMap { try? JSONDecoder().decode(TimelineEvent.self, from: Data($0.utf8)) })
             }
         }
     }

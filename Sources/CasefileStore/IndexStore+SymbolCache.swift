@@ -27,7 +27,7 @@ extension IndexStore {
         guard !entries.isEmpty else { return }
         try await write { db in
             for entry in entries {
-                let json = try StoreJSON.text(entry.result.locations)
+                let json = try IndexJSON.text(entry.result.locations)
                 try db.cachedStatement(
                     sql: """
                         INSERT OR REPLACE INTO symbol_cache (uuid, address, backend, locations_json)
@@ -60,7 +60,7 @@ extension IndexStore {
         try await write { db in
             try db.execute(sql: "DELETE FROM debug_files")
             for (path, file) in files {
-                let json = try StoreJSON.text(file.entries)
+                let json = try IndexJSON.text(file.entries)
                 try db.cachedStatement(
                     sql: "INSERT INTO debug_files (path, size, modified, entries_json) VALUES (?, ?, ?, ?)"
                 ).execute(arguments: [path, file.size, file.modified, json])

@@ -156,7 +156,7 @@ extension IndexStore: ReportIndex {
                 } else {
                     try ReportWriter.insert(
                         report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id],
-                        crashDetails: input.crashDetails[report.id], db)
+                        crashDetails: input.crashDetails[report.id], eventDetails: input.eventDetails[report.id], db)
                     try GroupWriter.assign(report, run: run, at: Date(), db)
                     outcome.newReportIDs.append(report.id)
                 }

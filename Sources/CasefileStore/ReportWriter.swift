@@ -6,7 +6,8 @@ import GRDB
 /// Writes one report's rows: the report, its timeline events with typed network columns, its warnings.
 enum ReportWriter {
     static func insert(
-        _ report: Report, input: Int64, run: Int64, summaryPath: String?, crashDetails: [[UInt8]]?, _ db: Database
+        _ report: Report, input: Int64, run: Int64, summaryPath: String?, crashDetails: [[UInt8]]?,
+        eventDetails: [String]?, _ db: Database
     ) throws {
         let failures = report.failedExchanges.count
         try db.cachedStatement(
@@ -27,7 +28,8 @@ enum ReportWriter {
                 report.exception?.name, report.exception?.reason, summaryPath, Date(),
             ])
         for (seq, event) in report.timeline.events.enumerated() {
-            try insert(event, seq: seq, report: report.id, db)
+            let made = eventDetails.flatMap { seq < $0.count && !$0[seq].isEmpty ? $0[seq] : nil }
+            try insert(event, seq: seq, detail: made ?? IndexJSON.text(event), report: report.id, db)
         }
         try CrashWriter.insert(report.crashes, report: report.id, details: crashDetails, db)
         for (ordinal, chain) in report.correlation.chains.enumerated() {
@@ -53,12 +55,13 @@ enum ReportWriter {
             chain.exchange.event,
             chain.exchange.time, chain.exchange.template, chain.exchange.status, chain.exchange.failure,
             chain.outcome.kind.rawValue, chain.outcome.event, chain.outcome.description,
-            try StoreJSON.text(chain.followUps), chain.confidence, try StoreJSON.text(chain.evidence),
+            try IndexJSON.text(chain.followUps), chain.confidence, try IndexJSON.text(chain.evidence),
         ])
     }
 
-    private static func insert(_ event: TimelineEvent, seq: Int, report: String, _ db: Database) throws {
-        let detail = try StoreJSON.text(event)
+    private static func insert(
+        _ event: TimelineEvent, seq: Int, detail: String, report: String, _ db: Database
+    ) throws {
         var values: [(any DatabaseValueConvertible)?] = [
             report, seq, event.timestamp, event.timeIsRecorded, event.kindName, event.summary, event.file, event.line,
         ]

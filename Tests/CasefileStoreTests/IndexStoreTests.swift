@@ -114,6 +114,14 @@ import Testing
         #expect(payment.status == 500)
         #expect(payment.method == nil)
         #expect(payment.timestamp == 13.150000333000002)
+        // detail_json, encoded by the parallel stages, holds the whole event: the same exchange as the typed columns.
+        guard case .network(let exchange) = payment.detail?.kind else {
+            Issue.record("the failed event's detail_json is not a network exchange")
+            return
+        }
+        #expect(exchange.url == "https://api.shop.example/v1/orders")
+        #expect(exchange.statusCode == 500)
+        #expect(payment.detail?.timestamp == 13.150000333000002)
         #expect(events.map(\.seq) == Array(0..<events.count))
         let summary = try String(
             contentsOf: output.appendingPathComponent(try #require(checkout.summaryPath)), encoding: .utf8)

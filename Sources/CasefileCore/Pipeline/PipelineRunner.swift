@@ -292,9 +292,14 @@ public struct PipelineRunner: Sendable {
         var input = IndexedInput(
             record: record, reports: output.reports, notes: output.notes, summaryPaths: paths,
             failedEntries: output.failures)
-        for report in output.reports where !report.crashes.isEmpty {
-            // An empty blob stands for one that failed here: the writer tries again and reports the error.
-            input.crashDetails[report.id] = report.crashes.map { (try? CrashDetailCodec.encode($0)) ?? [] }
+        for report in output.reports {
+            // An empty blob or text stands for one that failed here: the writer tries again and reports the error.
+            if !report.crashes.isEmpty {
+                input.crashDetails[report.id] = report.crashes.map { (try? CrashDetailCodec.encode($0)) ?? [] }
+            }
+            if !report.timeline.events.isEmpty {
+                input.eventDetails[report.id] = report.timeline.events.map { (try? IndexJSON.text($0)) ?? "" }
+            }
         }
         return .parsed(input, rendered)
     }

@@ -68,6 +68,9 @@ public struct IndexedInput: Sendable {
     /// Each crash's threads and images as a ``CrashDetailCodec`` blob, by report id and crash position; made in
     /// parallel so the index writer only stores them.
     public var crashDetails: [String: [[UInt8]]] = [:]
+    /// Each timeline event's `detail_json` (``IndexJSON``), by report id and event position; made in parallel so the
+    /// index writer only stores them.
+    public var eventDetails: [String: [String]] = [:]
 
     /// Creates an indexed input.
     public init(

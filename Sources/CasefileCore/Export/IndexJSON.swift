@@ -1,7 +1,9 @@
-import Foundation
+public import Foundation
 
 /// The one JSON form of the index's JSON columns: sorted keys and unescaped slashes, so equal values are equal text.
-enum StoreJSON {
+/// In the core library because the parallel stages encode the bulkiest of them (each timeline event's detail) and
+/// the index writer only stores them.
+public enum IndexJSON {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -9,7 +11,7 @@ enum StoreJSON {
     }()
 
     /// `value` as JSON text.
-    static func text(_ value: some Encodable) throws -> String {
+    public static func text(_ value: some Encodable) throws -> String {
         String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
