@@ -16,6 +16,8 @@ trap 'rm -rf "$work"' EXIT
 for size in "${sizes[@]}"; do
     inbox="$work/inbox-$size"
     python3 "$root/Scripts/make-inbox.py" "$size" "$inbox"
+    # The generator's writes reach the disk now, not during the floor or the run they would slow down.
+    sync
     cat > "$work/run-$size.toml" <<TOML
 version = 1
 [inbox]
