@@ -226,6 +226,13 @@ import Testing
         #expect(Demangler.demangle("main") == nil)
         #expect(Demangler.simplify("ShopApp.CartViewModel.total() -> Swift.Int") == "ShopApp.CartViewModel.total()")
         #expect(Demangler.simplify("Shop::Cart::add(int, char const*)") == "Shop::Cart::add()")
+        // The first ` -> ` outside parentheses ends the name; nested argument lists collapse to `()`.
+        #expect(Demangler.simplify("closure #1 (Swift.Int) -> () in ShopApp.View.body.getter") == "closure #1 ()")
+        #expect(
+            Demangler.simplify("std::__1::function<void (int)>::operator()(int) const")
+                == "std::__1::function<void ()>::operator()() const")
+        #expect(Demangler.simplify("-[UIApplication _run]") == "-[UIApplication _run]")
+        #expect(Demangler.simplify("Café.Überweisung(betrag:) -> ()") == "Café.Überweisung()")
     }
 }
 
