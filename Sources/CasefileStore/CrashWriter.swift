@@ -24,8 +24,7 @@ enum CrashWriter {
 
     static func insert(_ crashes: [Crash], report: String, details: [[UInt8]]?, _ db: Database) throws {
         for (seq, crash) in crashes.enumerated() {
-            let made = details.flatMap { seq < $0.count && !$0[seq].isEmpty ? $0[seq] : nil }
-            let detail = try made ?? CrashDetailCodec.encode(crash)
+            let detail = try Prepared.value(details, at: seq) ?? CrashDetailCodec.encode(crash)
             let exception = crash.exception
             let codes =
                 exception.codes.isEmpty

@@ -94,7 +94,8 @@ extension IndexStore {
 
     /// The timeline of one report, in order.
     public func events(reportID: String) throws -> [IndexedEvent] {
-        try queue.read { db in
+        let decoder = JSONDecoder()
+        return try queue.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM timeline_events WHERE report_id = ? ORDER BY seq", arguments: [reportID]
             )
@@ -104,7 +105,7 @@ extension IndexStore {
                     seq: row["seq"], timestamp: row["timestamp"], kind: row["kind"], summary: row["summary"],
                     method: row["method"], url: row["url"], status: row["status"], errorDomain: row["error_domain"],
                     errorCode: row["error_code"], failed: row["failed"],
-                    detail: json.flatMap { try? JSONDecoder().decode(TimelineEvent.self, from: Data($0.utf8)) })
+                    detail: json.flatMap { try? decoder.decode(TimelineEvent.self, from: Data($0.utf8)) })
             }
         }
     }

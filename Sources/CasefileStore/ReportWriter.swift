@@ -28,8 +28,8 @@ enum ReportWriter {
                 report.exception?.name, report.exception?.reason, summaryPath, Date(),
             ])
         for (seq, event) in report.timeline.events.enumerated() {
-            let made = eventDetails.flatMap { seq < $0.count && !$0[seq].isEmpty ? $0[seq] : nil }
-            try insert(event, seq: seq, detail: made ?? IndexJSON.text(event), report: report.id, db)
+            let detail = try Prepared.value(eventDetails, at: seq) ?? IndexJSON.text(event)
+            try insert(event, seq: seq, detail: detail, report: report.id, db)
         }
         try CrashWriter.insert(report.crashes, report: report.id, details: crashDetails, db)
         for (ordinal, chain) in report.correlation.chains.enumerated() {
