@@ -204,6 +204,32 @@ import Testing
         #expect(frames[0].symbolication?.status == .symbolicated(backend: "dwarf"))
     }
 
+    @Test func asksTheBackEndOnlyForAddressesTheCacheLacks() throws {
+        let index = DebugFileIndex(scanning: [Self.symbols])
+        let learned = Symbolicator(index: index).symbolicate(try crash("checkout-total-iphone14.crash"))
+        let second = try #require(learned.crash.crashingThread?.frames[1].symbolication?.lookupAddress)
+        let uuid = try #require(learned.crash.images.first { $0.name == "ShopApp" }?.uuid)
+        // A planted answer for the second frame only: it must be used there, and only there.
+        let cache = SymbolCache()
+        cache.insert(
+            [
+                SymbolCache.Entry(
+                    uuid: uuid, address: second,
+                    result: SymbolCache.Result(backend: "breakpad", locations: [SourceLocation(rawName: "planted")]))
+            ], persist: false)
+        let result = Symbolicator(index: index, cache: cache).symbolicate(try crash("checkout-total-iphone14.crash"))
+        let frames = try #require(result.crash.crashingThread?.frames)
+        #expect(frames[0].symbolication?.locations.map(\.line) == [5, 17])
+        #expect(frames[1].symbolication?.locations.map(\.rawName) == ["planted"])
+        #expect(frames[1].symbolication?.status == .symbolicated(backend: "breakpad"))
+        #expect(frames[2].symbolication?.locations.map(\.rawName) == ["main"])
+        // The two answers the back end gave are new; the planted one was not asked again.
+        #expect(
+            cache.takeNewEntries().map(\.address).sorted()
+                == [frames[0], frames[2]].compactMap(\.symbolication?.lookupAddress).sorted())
+        #expect(cache.count == 3)
+    }
+
     @Test func keepsOneLLVMSymbolizerPerDebugFileAcrossCrashes() throws {
         let symbolicator = Symbolicator(index: DebugFileIndex(scanning: [Self.symbols]))
         let llvm = try #require(symbolicator.llvmSymbolizer)

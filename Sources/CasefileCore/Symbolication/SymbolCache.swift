@@ -50,6 +50,33 @@ public final class SymbolCache: @unchecked Sendable {
         return results[uuid]?[address]
     }
 
+    /// The cached answers for addresses of one image, in order (`nil` where unknown): one lock and one hash of
+    /// the UUID for a crash's frames in that image.
+    public func results(uuid: String, addresses: [UInt64]) -> [Result?] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let known = results[uuid] else { return Array(repeating: nil, count: addresses.count) }
+        return addresses.map { known[$0] }
+    }
+
+    /// Remembers one back end's answers for addresses of one image (`answers[i]` for `addresses[i]`), and marks
+    /// them as new, to be written back to the index.
+    public func insert(uuid: String, backend: String, addresses: [UInt64], answers: [[SourceLocation]]) {
+        let entries = zip(addresses, answers).map { address, locations in
+            Entry(uuid: uuid, address: address, result: Result(backend: backend, locations: locations))
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        // Taken out while filled, so it is neither copied nor looked up again per answer.
+        var known = results.removeValue(forKey: uuid) ?? [:]
+        known.reserveCapacity(known.count + entries.count)
+        for entry in entries {
+            known[entry.address] = entry.result
+        }
+        results[uuid] = known
+        added += entries
+    }
+
     /// Remembers answers; `persist` marks them as new, to be written back to the index.
     public func insert(_ entries: [Entry], persist: Bool = true) {
         lock.lock()

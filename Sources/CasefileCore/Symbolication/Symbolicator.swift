@@ -24,9 +24,9 @@ public struct Symbolicator: Sendable {
         self.cache = cache
     }
 
-    /// Whether an image is symbolicated with a debug file, or refused and why.
+    /// Whether an image is symbolicated with a debug file (its job, by position), or refused and why.
     private enum Decision {
-        case use(DebugFileIndex.Entry, UInt64)
+        case use(job: Int, text: UInt64)
         case refuse(FrameSymbolication.Status)
     }
 
@@ -41,6 +41,14 @@ public struct Symbolicator: Sendable {
         var frame: Int
         var address: UInt64
         var corrected: Bool
+    }
+
+    /// The frames of one crash that one debug file answers.
+    private struct Job {
+        var entry: DebugFileIndex.Entry
+        /// The UUID the cache knows the answers by.
+        var uuid: String
+        var lookups: [Lookup] = []
     }
 
     /// Offsets count from the reported address, as symbolicatecrash prints them, not from the corrected one.
@@ -64,9 +72,10 @@ public struct Symbolicator: Sendable {
     /// frames only to drop the original.
     public func symbolicate(_ crash: inout Crash) -> [String] {
         var warnings: [String] = []
-        var pending: [String: (entry: DebugFileIndex.Entry, lookups: [Lookup])] = [:]
         // Its own copy of the images: `plan` reads them while a frame of `crash` is borrowed for writing.
         let table = ImageTable(crash.images)
+        var jobs: [Job] = []
+        var jobPositions: [String: Int] = [:]
         var decisions: [DecisionKey: Decision] = [:]
         // The decision of each image that has a UUID, by position: most frames then need no hashing at all.
         var imageDecisions = [Decision?](repeating: nil, count: table.images.count)
@@ -80,7 +89,13 @@ public struct Symbolicator: Sendable {
             if let entry = index.entry(uuid: uuid, arch: arch, canReadDWARF: llvmSymbolizer != nil),
                 let text = entry.slice.textVMAddress
             {
-                decision = .use(entry, text)
+                let file = "\(entry.path)#\(entry.slice.arch)"
+                let job = jobPositions[file] ?? jobs.count
+                if job == jobs.count {
+                    jobPositions[file] = job
+                    jobs.append(Job(entry: entry, uuid: uuid))
+                }
+                decision = .use(job: job, text: text)
             } else {
                 let name = table.images[position].name
                 let others = index.entries(named: name).compactMap(\.slice.uuid)
@@ -93,6 +108,7 @@ public struct Symbolicator: Sendable {
             return decision
         }
 
+        // Only decides: the cache is asked once per debug file below, not once per frame.
         func plan(_ frame: inout Frame, thread: Int?, position: Int, isCrashingFrame: Bool) {
             guard let address = frame.address else {
                 frame.symbolication = FrameSymbolication(status: .outsideImage)
@@ -108,9 +124,7 @@ public struct Symbolicator: Sendable {
                 return
             }
             let decision: Decision
-            let uuid: String
             if let imageUUID = table.images[image].uuid {
-                uuid = imageUUID
                 if let known = imageDecisions[image] {
                     decision = known
                 } else {
@@ -118,29 +132,21 @@ public struct Symbolicator: Sendable {
                     imageDecisions[image] = decision
                 }
             } else if let frameUUID = frame.imageUUID {
-                uuid = frameUUID
                 decision = decide(uuid: frameUUID, image: image)
             } else {
                 frame.symbolication = FrameSymbolication(status: .imageWithoutUUID(image: table.images[image].name))
                 return
             }
-            guard case .use(let entry, let text) = decision else {
-                if case .refuse(let status) = decision { frame.symbolication = FrameSymbolication(status: status) }
-                return
+            switch decision {
+            case .refuse(let status):
+                frame.symbolication = FrameSymbolication(status: status)
+            case .use(let job, let text):
+                var lookup = text &+ (address - table.images[image].loadAddress)
+                let corrected = !isCrashingFrame && lookup > 0
+                if corrected { lookup -= 1 }
+                frame.symbolication = FrameSymbolication(status: .notFound, lookupAddress: lookup)
+                jobs[job].lookups.append(Lookup(thread: thread, frame: position, address: lookup, corrected: corrected))
             }
-            var lookup = text &+ (address - table.images[image].loadAddress)
-            let corrected = !isCrashingFrame && lookup > 0
-            if corrected { lookup -= 1 }
-            if let known = cache.result(uuid: uuid, address: lookup) {
-                frame.symbolication = FrameSymbolication(
-                    status: known.locations.isEmpty ? .notFound : .symbolicated(backend: known.backend),
-                    lookupAddress: lookup, locations: Self.reported(known.locations, corrected: corrected))
-                return
-            }
-            frame.symbolication = FrameSymbolication(status: .notFound, lookupAddress: lookup)
-            let key = "\(entry.path)#\(entry.slice.arch)"
-            pending[key, default: (entry, [])].lookups.append(
-                Lookup(thread: thread, frame: position, address: lookup, corrected: corrected))
         }
 
         for thread in crash.threads.indices {
@@ -155,16 +161,43 @@ public struct Symbolicator: Sendable {
             plan(&crash.exceptionBacktrace[position], thread: nil, position: position, isCrashingFrame: false)
         }
 
-        if llvmSymbolizer == nil, pending.values.contains(where: { $0.entry.kind == .machO && $0.entry.slice.hasDWARF })
-        {
-            warnings.append("llvm-symbolizer not found: DWARF files are read for function names only, without lines")
+        func apply(_ locations: [SourceLocation], backend: String, to lookup: Lookup) {
+            func update(_ frame: inout Frame) {
+                frame.symbolication?.status = .symbolicated(backend: backend)
+                frame.symbolication?.locations = Self.reported(locations, corrected: lookup.corrected)
+            }
+            if let thread = lookup.thread {
+                update(&crash.threads[thread].frames[lookup.frame])
+            } else {
+                update(&crash.exceptionBacktrace[lookup.frame])
+            }
         }
-        for (_, job) in pending.sorted(by: { $0.key < $1.key }) {
-            // Each distinct address is asked once: a crash repeats frames across threads and recursion.
+
+        var warnedAboutDWARF = false
+        for job in jobs.sorted(by: { ($0.entry.path, $0.entry.slice.arch) < ($1.entry.path, $1.entry.slice.arch) }) {
+            // What the cache knows (one question per file), then each distinct address it does not is asked once:
+            // a crash repeats frames across threads and recursion.
+            let known = cache.results(uuid: job.uuid, addresses: job.lookups.map(\.address))
             var unique: [UInt64] = []
-            var seen: Set<UInt64> = []
-            for lookup in job.lookups where seen.insert(lookup.address).inserted {
-                unique.append(lookup.address)
+            var slots: [UInt64: Int] = [:]
+            var asked: [(lookup: Lookup, slot: Int)] = []
+            for (lookup, result) in zip(job.lookups, known) {
+                if let result {
+                    if !result.locations.isEmpty { apply(result.locations, backend: result.backend, to: lookup) }
+                    continue
+                }
+                let slot = slots[lookup.address] ?? unique.count
+                if slot == unique.count {
+                    slots[lookup.address] = slot
+                    unique.append(lookup.address)
+                }
+                asked.append((lookup, slot))
+            }
+            guard !unique.isEmpty else { continue }
+            if llvmSymbolizer == nil, job.entry.kind == .machO, job.entry.slice.hasDWARF, !warnedAboutDWARF {
+                warnings.append(
+                    "llvm-symbolizer not found: DWARF files are read for function names only, without lines")
+                warnedAboutDWARF = true
             }
             let answers: [[SourceLocation]]
             var backend = "dwarf"
@@ -174,26 +207,11 @@ public struct Symbolicator: Sendable {
                 warnings.append(error.description)
                 continue
             }
-            let byAddress = Dictionary(zip(unique, answers), uniquingKeysWith: { first, _ in first })
-            let results = job.lookups.map { byAddress[$0.address] ?? [] }
             if let uuid = job.entry.slice.uuid {
-                cache.insert(
-                    zip(unique, answers).map { address, locations in
-                        SymbolCache.Entry(
-                            uuid: uuid, address: address,
-                            result: SymbolCache.Result(backend: backend, locations: locations))
-                    })
+                cache.insert(uuid: uuid, backend: backend, addresses: unique, answers: answers)
             }
-            for (lookup, locations) in zip(job.lookups, results) where !locations.isEmpty {
-                func apply(_ frame: inout Frame) {
-                    frame.symbolication?.status = .symbolicated(backend: backend)
-                    frame.symbolication?.locations = Self.reported(locations, corrected: lookup.corrected)
-                }
-                if let thread = lookup.thread {
-                    apply(&crash.threads[thread].frames[lookup.frame])
-                } else {
-                    apply(&crash.exceptionBacktrace[lookup.frame])
-                }
+            for (lookup, slot) in asked where slot < answers.count && !answers[slot].isEmpty {
+                apply(answers[slot], backend: backend, to: lookup)
             }
         }
         return warnings
