@@ -89,6 +89,18 @@ enum CrashWriter {
         }
     }
 
+    private static let insertThreadFrame = insertFrame(exceptionBacktrace: false)
+    private static let insertBacktraceFrame = insertFrame(exceptionBacktrace: true)
+
+    private static func insertFrame(exceptionBacktrace: Bool) -> String {
+        """
+        INSERT INTO crash_frames (crash_id, thread_index, exception_backtrace, seq, image, image_uuid, address,
+        load_address, image_offset, symbol, symbol_offset, file, line, inlined, in_app, symbolication_status,
+        symbolication_reason, function, source_file, source_line, inlined_json)
+        VALUES (?, ?, \(exceptionBacktrace ? 1 : 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    }
+
     private static func insert(
         _ frame: Frame, crash: Int64, thread: Int?, seq: Int, appImage: String?, _ db: Database
     ) throws {
@@ -97,15 +109,10 @@ enum CrashWriter {
         let inlined =
             inlinedLocations.isEmpty
             ? nil : try IndexJSON.text(Array(inlinedLocations))
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO crash_frames (crash_id, thread_index, exception_backtrace, seq, image, image_uuid, address,
-                load_address, image_offset, symbol, symbol_offset, file, line, inlined, in_app, symbolication_status,
-                symbolication_reason, function, source_file, source_line, inlined_json)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """
-        ).execute(arguments: [
-            crash, thread, thread == nil, seq, frame.image, frame.imageUUID,
+        // Whether the frame is the exception backtrace's is part of the statement, not an argument: twenty
+        // arguments or fewer are bound in place by GRDB; more are copied (strings included) first.
+        try db.cachedStatement(sql: thread == nil ? insertBacktraceFrame : insertThreadFrame).execute(arguments: [
+            crash, thread, seq, frame.image, frame.imageUUID,
             frame.address.map { Int64(bitPattern: $0) },
             frame.imageLoadAddress.map { Int64(bitPattern: $0) }, frame.imageOffset.map { Int64(bitPattern: $0) },
             frame.symbol, frame.symbolOffset.map { Int64(bitPattern: $0) }, frame.file, frame.line, frame.inlined,

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The one JSON form of the index's JSON columns: sorted keys and unescaped slashes, so equal values are equal text.
 /// In the core library because the parallel stages encode the bulkiest of them (each timeline event's detail) and

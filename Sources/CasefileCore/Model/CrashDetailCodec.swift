@@ -128,7 +128,7 @@ public enum CrashDetailCodec {
             }
             // The string's own bytes, scanned and copied in one go; almost every field needs no escape. Read in
             // place (a native string is contiguous): `withUTF8` would need a mutable copy of every field.
-            let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            let copied: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
                 if !utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) {
                     bytes.append(contentsOf: utf8)
                 } else {
