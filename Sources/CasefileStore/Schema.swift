@@ -253,7 +253,7 @@ enum Schema {
         }
         migrator.registerMigration("v7-compact-crashes") { db in
             // Rows for what is queried (crashed thread, exception backtrace, app frames, the images they lie in);
-            // every thread and image of the crash in one gzip blob (see CrashDetailCodec).
+            // every thread and image of the crash in one compressed blob (see CrashDetailCodec).
             try db.alter(table: "crashes") { t in
                 t.add(column: "detail", .blob)
             }

@@ -1,3 +1,4 @@
+import CasefileArchive
 import CasefileCore
 import Testing
 
@@ -29,5 +30,70 @@ import Testing
         let decoded = try CrashDetailCodec.decode(try CrashDetailCodec.encode(crash))
         #expect(decoded.images == crash.images)
         #expect(decoded.threads == crash.threads)
+    }
+
+    /// A frame inside a listed image — the image's name and load address, its offset from it — is written by the
+    /// image's position and comes back whole, its UUID (or the lack of one) included; frames that disagree with their
+    /// image keep every field.
+    @Test func writesFramesInAListedImageByPosition() throws {
+        var crash = Crash(format: .ips)
+        crash.images = [
+            BinaryImage(
+                name: "libdyld.dylib", uuid: "aaaaaaaa-0000-0000-0000-000000000001", loadAddress: 0x1_8000_0000),
+            BinaryImage(
+                name: "Shop", uuid: "bbbbbbbb-0000-0000-0000-000000000002", loadAddress: 0x1_0000_0000,
+                endAddress: 0x1_0fff_ffff, isApp: true),
+        ]
+        var inShop = Frame(
+            image: "Shop", address: 0x1_0000_4a10, imageLoadAddress: 0x1_0000_0000, imageOffset: 0x4a10,
+            symbol: "Cart.total()", symbolOffset: 0x10)
+        inShop.imageUUID = "bbbbbbbb-0000-0000-0000-000000000002"
+        inShop.symbolication = FrameSymbolication(
+            status: .symbolicated(backend: "index"),
+            locations: [SourceLocation(rawName: "Cart.total()", file: "Cart.swift", line: 88)])
+        // The report's offset is not address less load address: kept as written.
+        var oddOffset = inShop
+        oddOffset.imageOffset = 0x4a00
+        // Named like no image at that load address.
+        var renamed = inShop
+        renamed.image = "Shop.debug.dylib"
+        // As most reports have it: the frame names no UUID, its image does.
+        var withoutUUID = inShop
+        withoutUUID.imageUUID = nil
+        crash.threads = [CrashThread(index: 0, crashed: true, frames: [inShop, oddOffset, renamed, withoutUUID])]
+
+        let blob = try CrashDetailCodec.encode(crash)
+        let lines = String(decoding: try BlobCompression.decompress(blob), as: UTF8.self).split(separator: "\n")
+        #expect(lines.first == "casefile-crash-detail 2")
+        let frameLines = lines.filter { $0.hasPrefix("G\t") || $0.hasPrefix("F\t") }
+        #expect(frameLines.map { $0.prefix(4) } == ["G\t1\t", "F\tSh", "F\tSh", "G\t1\t"])
+        #expect(!frameLines[0].contains("Shop\t"))
+        let decoded = try CrashDetailCodec.decode(blob)
+        #expect(decoded.threads == crash.threads)
+        #expect(decoded.images == crash.images)
+    }
+
+    /// Blobs written before version 2 — every frame with its image's name and addresses — still decode.
+    @Test func readsVersionOneBlobs() throws {
+        let text = [
+            "casefile-crash-detail 1",
+            "I\tShop\t\tarm64\tbbbbbbbb-0000-0000-0000-000000000002\t100000000\t10fffffff\t1",
+            "T\t0\t\tcom.apple.main-thread\t1",
+            "F\tShop\tbbbbbbbb-0000-0000-0000-000000000002\t100004a10\t100000000\t4a10\tCart.total()\t10"
+                + "\tCart.swift\t88\t0\tCart.total()\tCart.swift\t88",
+        ].joined(separator: "\n")
+        let decoded = try CrashDetailCodec.decode(try BlobCompression.compress(Array(text.utf8)))
+        #expect(decoded.images.map(\.name) == ["Shop"])
+        #expect(decoded.images.first?.endAddress == 0x1_0fff_ffff)
+        let frame = try #require(decoded.threads.first?.frames.first)
+        #expect(decoded.threads.first?.queue == "com.apple.main-thread")
+        #expect(frame.image == "Shop")
+        #expect(frame.imageUUID == "bbbbbbbb-0000-0000-0000-000000000002")
+        #expect(frame.address == 0x1_0000_4a10)
+        #expect(frame.imageLoadAddress == 0x1_0000_0000)
+        #expect(frame.imageOffset == 0x4a10)
+        #expect(frame.symbolOffset == 0x10)
+        #expect(frame.line == 88)
+        #expect(frame.symbolication?.locations.first?.file == "Cart.swift")
     }
 }

@@ -6,9 +6,14 @@ public import CasefileArchive
 /// the images they lie in; the rest of a crash (dozens of threads, hundreds of images) is this blob, made by the
 /// parallel stages so the index writer only stores it. Text, not a binary layout: a person can read it with
 /// `zstd -d` (blobs written before zstd are gzip, and still decode).
+///
+/// Version 2 writes a frame that lies in a listed image — the image's name and load address, its offset from it — as
+/// a `G` line naming the image by its position, without the name, load address and offset, which decoding takes from
+/// the image; any other frame is an `F` line with every field, as in version 1. Both versions decode.
 public enum CrashDetailCodec {
     /// The first line of a blob: its format and version.
-    public static let header = "casefile-crash-detail 1"
+    public static let header = "casefile-crash-detail 2"
+    private static let headers: Set<String> = ["casefile-crash-detail 1", header]
 
     /// The blob of a crash's threads and images.
     public static func encode(_ crash: Crash) throws(ArchiveError) -> [UInt8] {
@@ -28,6 +33,11 @@ public enum CrashDetailCodec {
             out.flag(image.isApp)
             out.end()
         }
+        var positions: [UInt64: Int] = [:]
+        positions.reserveCapacity(crash.images.count)
+        for position in crash.images.indices where positions[crash.images[position].loadAddress] == nil {
+            positions[crash.images[position].loadAddress] = position
+        }
         for thread in crash.threads {
             out.begin("T")
             out.decimal(thread.index)
@@ -39,12 +49,19 @@ public enum CrashDetailCodec {
             thread.frames.withUnsafeBufferPointer { frames in
                 for index in frames.indices {
                     let function = frames[index].symbolication?.locations.last
-                    out.begin("F")
-                    out.field(frames[index].image)
-                    out.field(frames[index].imageUUID)
-                    out.hex(frames[index].address)
-                    out.hex(frames[index].imageLoadAddress)
-                    out.hex(frames[index].imageOffset)
+                    if let position = imagePosition(of: frames[index], in: crash.images, positions) {
+                        out.begin("G")
+                        out.decimal(position)
+                        out.field(frames[index].imageUUID)
+                        out.hex(frames[index].address)
+                    } else {
+                        out.begin("F")
+                        out.field(frames[index].image)
+                        out.field(frames[index].imageUUID)
+                        out.hex(frames[index].address)
+                        out.hex(frames[index].imageLoadAddress)
+                        out.hex(frames[index].imageOffset)
+                    }
                     out.field(frames[index].symbol)
                     out.hex(frames[index].symbolOffset)
                     out.field(frames[index].file)
@@ -67,8 +84,9 @@ public enum CrashDetailCodec {
         var threads: [CrashThread] = []
         var images: [BinaryImage] = []
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)[...]
-        guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self) == header else {
-            throw ArchiveError(code: .corrupt, input: "crash detail", reason: "not a crash detail blob of version 1")
+        guard let first = lines.popFirst(), headers.contains(String(decoding: first, as: UTF8.self)) else {
+            throw ArchiveError(
+                code: .corrupt, input: "crash detail", reason: "not a crash detail blob of version 1 or 2")
         }
         for line in lines where !line.isEmpty {
             let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map(unescape)
@@ -88,22 +106,34 @@ public enum CrashDetailCodec {
             case "F":
                 guard !threads.isEmpty else { continue }
                 var frame = Frame(
-                    image: field(1), address: number(3), imageLoadAddress: number(4), imageOffset: number(5),
-                    symbol: field(6), symbolOffset: number(7), file: field(8), line: field(9).flatMap { Int($0) },
-                    inlined: field(10) == "1")
+                    image: field(1), address: number(3), imageLoadAddress: number(4), imageOffset: number(5))
                 frame.imageUUID = field(2)
-                if let name = field(11) {
-                    frame.symbolication = FrameSymbolication(
-                        status: .symbolicated(backend: "index"),
-                        locations: [SourceLocation(rawName: name, file: field(12), line: field(13).flatMap { Int($0) })]
-                    )
-                }
-                threads[threads.count - 1].frames.append(frame)
+                threads[threads.count - 1].frames.append(frame.described(by: fields, from: 6))
+            case "G":
+                guard !threads.isEmpty, let position = field(1).flatMap({ Int($0) }), images.indices.contains(position),
+                    let address = number(3)
+                else { continue }
+                let image = images[position]
+                var frame = Frame(
+                    image: image.name, address: address, imageLoadAddress: image.loadAddress,
+                    imageOffset: address &- image.loadAddress)
+                frame.imageUUID = field(2)
+                threads[threads.count - 1].frames.append(frame.described(by: fields, from: 4))
             default:
                 continue
             }
         }
         return (threads, images)
+    }
+
+    /// The position of the image `frame` lies in, when the image's name and load address are the frame's and the
+    /// frame's offset is its address less the load address: what a `G` line leaves out. (A frame's UUID, usually
+    /// absent where the image has one, is written as it is.)
+    private static func imagePosition(of frame: Frame, in images: [BinaryImage], _ positions: [UInt64: Int]) -> Int? {
+        guard let load = frame.imageLoadAddress, let address = frame.address, let position = positions[load],
+            frame.imageOffset == address &- load, images[position].name == frame.image
+        else { return nil }
+        return position
     }
 
     /// Lines of tab-separated fields: `nil` is an empty field, an empty string `\e`, and tab, newline, carriage
@@ -195,5 +225,25 @@ public enum CrashDetailCodec {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension Frame {
+    /// The frame with the fields every frame line ends with, starting at `start`: symbol, symbol offset, file, line,
+    /// inlined flag, and what symbolication found (function, file, line).
+    fileprivate func described(by fields: [String?], from start: Int) -> Frame {
+        func field(_ offset: Int) -> String? { start + offset < fields.count ? fields[start + offset] : nil }
+        var frame = self
+        frame.symbol = field(0)
+        frame.symbolOffset = field(1).flatMap { UInt64($0, radix: 16) }
+        frame.file = field(2)
+        frame.line = field(3).flatMap { Int($0) }
+        frame.inlined = field(4) == "1"
+        if let name = field(5) {
+            frame.symbolication = FrameSymbolication(
+                status: .symbolicated(backend: "index"),
+                locations: [SourceLocation(rawName: name, file: field(6), line: field(7).flatMap { Int($0) })])
+        }
+        return frame
     }
 }
