@@ -141,15 +141,15 @@ enum Markdown {
 
     /// Seconds with millisecond precision: `13.150 s`.
     static func seconds(_ value: Double) -> String {
-        String(format: "%.3f s", value)
+        FixedPoint.text(value, digits: 3) + " s"
     }
 
     /// A number of bytes in words: `61 B`, `1.2 KB`, `3.4 MB`.
     static func bytes(_ count: Int) -> String {
         switch count {
         case ..<1_000: "\(count) B"
-        case ..<1_000_000: String(format: "%.1f KB", Double(count) / 1_000)
-        default: String(format: "%.1f MB", Double(count) / 1_000_000)
+        case ..<1_000_000: FixedPoint.text(Double(count) / 1_000, digits: 1) + " KB"
+        default: FixedPoint.text(Double(count) / 1_000_000, digits: 1) + " MB"
         }
     }
 

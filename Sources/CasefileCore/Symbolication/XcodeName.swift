@@ -16,7 +16,10 @@ public enum XcodeName {
     /// (`_ZN…`) shown as Xcode shows it: for exception reasons, log lines and other text a report carries. (A short
     /// word like `_Zoo` is valid C++ mangling too — `operator||` — so only nested C++ names count in text.)
     public static func demangled(in text: String) -> String {
-        guard text.contains("$s") || text.contains("$S") || text.contains("_T0") || text.contains("_ZN") else {
+        guard
+            text.containsBytes("$s") || text.containsBytes("$S") || text.containsBytes("_T0")
+                || text.containsBytes("_ZN")
+        else {
             return text
         }
         var output = ""
@@ -48,11 +51,11 @@ public enum XcodeName {
     }
 
     private static func isSwift(_ name: String) -> Bool {
-        !name.hasPrefix("-[") && !name.hasPrefix("+[") && !name.contains("::") && name.contains(".")
+        !name.hasPrefix("-[") && !name.hasPrefix("+[") && !name.containsBytes("::") && name.utf8.contains(0x2E)
     }
 
     private static func isCxx(_ name: String) -> Bool {
-        name.contains("::") && !name.hasPrefix("-[") && !name.hasPrefix("+[")
+        name.containsBytes("::") && !name.hasPrefix("-[") && !name.hasPrefix("+[")
     }
 
     /// `std::__1::function<void ()>::operator()()` → `std::__1::function<void ()>::operator()`.
