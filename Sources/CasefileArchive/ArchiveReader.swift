@@ -47,6 +47,35 @@ public struct ArchiveReader: Sendable {
         return UnpackedInput(path: path, kind: .file, entries: session.entries, notes: session.notes)
     }
 
+    /// Reads the file at `path` from `contents`, its bytes as the caller has already read them (to hash them), without
+    /// opening it again: what ``read(path:)`` gives for a file, archive or not. A media file is probed from the bytes.
+    public func read(path: String, contents: [UInt8]) throws(ArchiveError) -> UnpackedInput {
+        var session = Session(input: path, limits: limits)
+        let name = PathText.lastComponent(path)
+        if ArchiveSniffer.isArchive(contents.prefix(ArchiveSniffer.prefixLength)) {
+            let handle: LibarchiveHandle
+            do {
+                handle = try LibarchiveHandle.open(bytes: contents)
+            } catch {
+                throw ArchiveError(code: .corrupt, input: path, reason: "cannot open archive: \(error.message)")
+            }
+            try readArchive(
+                handle, prefix: "", rawName: Self.decompressedName(name), depth: 1, compressedSize: contents.count,
+                session: &session)
+            return UnpackedInput(path: path, kind: .archive, entries: session.entries, notes: session.notes)
+        }
+        try session.countEntry(name)
+        if EntryPath.isMedia(name) {
+            var probe = QuickTimeProbe()
+            contents.withUnsafeBytes { probe.feed($0) }
+            let media = MediaInfo(size: probe.size, duration: probe.duration, brand: probe.brand)
+            session.entries.append(ArchiveEntry(path: name, size: media.size, contents: .media(media)))
+        } else {
+            try keepFile(contents, entryPath: name, depth: 1, session: &session)
+        }
+        return UnpackedInput(path: path, kind: .file, entries: session.entries, notes: session.notes)
+    }
+
     // MARK: - Sources
 
     private func readDirectory(at root: String, prefix: String, depth: Int, session: inout Session) throws(ArchiveError)
@@ -88,6 +117,17 @@ public struct ArchiveReader: Sendable {
             bytes = try FileBlocks.contents(of: file, sizeHint: size)
         } catch {
             throw ArchiveError(code: .unreadable, input: session.input, entry: entryPath, reason: "cannot read file")
+        }
+        try keepFile(bytes, entryPath: entryPath, depth: depth, session: &session)
+    }
+
+    /// A plain file's bytes, within the limits, kept as an entry (or opened, if they hold an archive).
+    private func keepFile(
+        _ bytes: [UInt8], entryPath: String, depth: Int, session: inout Session
+    ) throws(ArchiveError) {
+        guard bytes.count <= limits.maxEntryBytes else {
+            throw session.limitError(
+                entryPath, "expands to \(bytes.count) bytes, over the limit of \(limits.maxEntryBytes)")
         }
         try session.addExpanded(bytes.count, entry: entryPath)
         try keep(bytes, path: entryPath, modified: nil, depth: depth, session: &session)

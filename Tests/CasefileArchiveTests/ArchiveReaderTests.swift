@@ -71,6 +71,39 @@ import Testing
         #expect(input.entries.map(\.path) == ["info_device.json"])
     }
 
+    /// The nightly run reads a small file once, to hash it, and unpacks it from those bytes: what it gets is what
+    /// reading the path gives, for archives of every kind, a compressed file, a plain file and a video.
+    @Test(arguments: [
+        Samples.sample("checkout-500.clue.zip"), Samples.sample("two-reports.zip"),
+        Samples.fixture("clean-session.tar.gz"), Samples.fixture("clean-session.7z"),
+        Samples.fixture("single-file.json.gz"), Samples.checkoutFolder + "/Info/info_device.json",
+        Samples.checkoutFolder + "/Modules/module_video.mp4",
+    ])
+    func readsFromBytesAlreadyReadAsFromThePath(_ path: String) throws {
+        let fromPath = try reader.read(path: path)
+        let contents = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let fromBytes = try reader.read(path: path, contents: contents)
+        #expect(fromBytes.kind == fromPath.kind)
+        #expect(fromBytes.entries.map(\.path) == fromPath.entries.map(\.path))
+        #expect(fromBytes.entries.map(\.size) == fromPath.entries.map(\.size))
+        #expect(fromBytes.entries.map(\.bytes) == fromPath.entries.map(\.bytes))
+        #expect(fromBytes.notes == fromPath.notes)
+        #expect(!fromBytes.entries.isEmpty)
+    }
+
+    /// A video read from bytes is probed, not kept: the same size and duration as the streamed probe finds.
+    @Test func probesAVideoFromBytes() throws {
+        let path = Samples.checkoutFolder + "/Modules/module_video.mp4"
+        let input = try reader.read(path: path, contents: try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+        guard case .media(let media) = try #require(input.entries.first).contents else {
+            Issue.record("the video was loaded")
+            return
+        }
+        // make-samples.py writes ftyp (20 B) + mdat (72 B) + moov with a 108-byte mvhd: 16,500 units at 1000/s.
+        #expect(media.size == 20 + 72 + 116)
+        #expect(media.duration == 16.5)
+    }
+
     @Test func anEmptyZipHasNoEntries() throws {
         let input = try reader.read(path: Samples.sample("Malformed/empty-report.clue.zip"))
         #expect(input.kind == .archive)

@@ -13,6 +13,8 @@ import Testing
         try Data("{\"bug_type\":\"309\"}".utf8).write(to: file)
         let expected = try Self.sha256sum(Array("{\"bug_type\":\"309\"}".utf8) + Array("\u{0}18\u{0}".utf8))
         #expect(try ContentHash.of(file) == expected)
+        // The same hash from bytes already read, as the nightly run hashes small files.
+        #expect(ContentHash.of(contents: Array("{\"bug_type\":\"309\"}".utf8)) == expected)
     }
 
     @Test func hashesAFolderFileByFileSortedAndSkipsLinks() throws {

@@ -27,6 +27,15 @@ public enum ContentHash {
         return hex(hasher.finalize())
     }
 
+    /// The hash ``of(_:)`` gives a file holding `contents`: for a caller that has read a small file whole, so the
+    /// file is read once.
+    public static func of(contents: [UInt8]) -> String {
+        var hasher = SHA256()
+        hasher.update(data: contents)
+        hasher.update(data: Array("\u{0}\(contents.count)\u{0}".utf8))
+        return hex(hasher.finalize())
+    }
+
     private static func stream(_ path: String, input: String, into hasher: inout SHA256) throws(InputError) {
         let size: Int
         do {

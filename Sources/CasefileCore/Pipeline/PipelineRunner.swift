@@ -239,6 +239,18 @@ public struct PipelineRunner: Sendable {
         }
     }
 
+    /// Files up to this size are read whole once, for the hash and the reader; larger ones are streamed twice.
+    static let wholeFileLimit = 1 << 20
+
+    /// The bytes of the regular file at `path` when it holds at most ``wholeFileLimit`` of them (not for links, which
+    /// the reader follows itself).
+    private static func smallFileContents(_ path: String) -> [UInt8]? {
+        guard let status = FileStatus.of(path), status.kind == .regular, status.size <= wholeFileLimit,
+            let bytes = try? FileBlocks.contents(of: path, sizeHint: status.size), bytes.count <= wholeFileLimit
+        else { return nil }
+        return bytes
+    }
+
     /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel.
     private static func process(
         _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: Symbolicator?,
@@ -249,9 +261,15 @@ public struct PipelineRunner: Sendable {
         if let signature, signature == known {
             return .skipped
         }
+        // A small file is read once: hashed from memory, then unpacked from the same bytes.
+        let contents = smallFileContents(url.path)
         let sha256: String
         do {
-            sha256 = try ContentHash.of(url)
+            if let contents {
+                sha256 = ContentHash.of(contents: contents)
+            } else {
+                sha256 = try ContentHash.of(url)
+            }
         } catch {
             return .failed(InputRecord(path: url.path, sha256: nil, kind: "unknown", signature: signature), error)
         }
@@ -260,7 +278,12 @@ public struct PipelineRunner: Sendable {
         }
         let unpacked: UnpackedInput
         do {
-            unpacked = try ArchiveReader(limits: limits).read(path: url.path)
+            let reader = ArchiveReader(limits: limits)
+            if let contents {
+                unpacked = try reader.read(path: url.path, contents: contents)
+            } else {
+                unpacked = try reader.read(path: url.path)
+            }
         } catch {
             return .failed(
                 InputRecord(path: url.path, sha256: sha256, kind: "unknown", signature: signature), InputError(error))
