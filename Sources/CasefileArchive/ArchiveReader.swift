@@ -32,16 +32,9 @@ public struct ArchiveReader: Sendable {
         let prefix = try Self.prefix(of: path, input: path)
         let name = URL(fileURLWithPath: path).lastPathComponent
         if ArchiveSniffer.isArchive(prefix) {
-            let handle: LibarchiveHandle
-            do {
-                handle = try LibarchiveHandle.open(path: path)
-            } catch {
-                throw ArchiveError(code: .corrupt, input: path, reason: "cannot open archive: \(error.message)")
+            return try readArchive(at: path, named: name, size: fileSize, session: &session) {
+                () throws(LibarchiveFailure) in try LibarchiveHandle.open(path: path)
             }
-            try readArchive(
-                handle, prefix: "", rawName: Self.decompressedName(name), depth: 1, compressedSize: fileSize,
-                session: &session)
-            return UnpackedInput(path: path, kind: .archive, entries: session.entries, notes: session.notes)
         }
         try readPlainFile(at: path, entryPath: name, size: fileSize, depth: 1, session: &session)
         return UnpackedInput(path: path, kind: .file, entries: session.entries, notes: session.notes)
@@ -53,16 +46,9 @@ public struct ArchiveReader: Sendable {
         var session = Session(input: path, limits: limits)
         let name = PathText.lastComponent(path)
         if ArchiveSniffer.isArchive(contents.prefix(ArchiveSniffer.prefixLength)) {
-            let handle: LibarchiveHandle
-            do {
-                handle = try LibarchiveHandle.open(bytes: contents)
-            } catch {
-                throw ArchiveError(code: .corrupt, input: path, reason: "cannot open archive: \(error.message)")
+            return try readArchive(at: path, named: name, size: contents.count, session: &session) {
+                () throws(LibarchiveFailure) in try LibarchiveHandle.open(bytes: contents)
             }
-            try readArchive(
-                handle, prefix: "", rawName: Self.decompressedName(name), depth: 1, compressedSize: contents.count,
-                session: &session)
-            return UnpackedInput(path: path, kind: .archive, entries: session.entries, notes: session.notes)
         }
         try session.countEntry(name)
         if EntryPath.isMedia(name) {
@@ -74,6 +60,22 @@ public struct ArchiveReader: Sendable {
             try keepFile(contents, entryPath: name, depth: 1, session: &session)
         }
         return UnpackedInput(path: path, kind: .file, entries: session.entries, notes: session.notes)
+    }
+
+    /// The input at `path`, an archive (of `size` bytes, file name `name`) that `open` opens, read whole.
+    private func readArchive(
+        at path: String, named name: String, size: Int, session: inout Session,
+        opening open: () throws(LibarchiveFailure) -> LibarchiveHandle
+    ) throws(ArchiveError) -> UnpackedInput {
+        let handle: LibarchiveHandle
+        do {
+            handle = try open()
+        } catch {
+            throw ArchiveError(code: .corrupt, input: path, reason: "cannot open archive: \(error.message)")
+        }
+        try readArchive(
+            handle, prefix: "", rawName: Self.decompressedName(name), depth: 1, compressedSize: size, session: &session)
+        return UnpackedInput(path: path, kind: .archive, entries: session.entries, notes: session.notes)
     }
 
     // MARK: - Sources
