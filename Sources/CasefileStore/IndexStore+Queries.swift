@@ -188,10 +188,17 @@ public struct IndexedFrame: Sendable, Hashable {
 }
 
 extension IndexStore {
-    /// Every crash, in the order indexed.
-    public func crashes() throws -> [IndexedCrash] {
+    /// Every crash, or the crashes of one report, in the order indexed.
+    public func crashes(reportID: String? = nil) throws -> [IndexedCrash] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM crashes ORDER BY id").map { row in
+            let rows =
+                if let reportID {
+                    try Row.fetchAll(
+                        db, sql: "SELECT * FROM crashes WHERE report_id = ? ORDER BY id", arguments: [reportID])
+                } else {
+                    try Row.fetchAll(db, sql: "SELECT * FROM crashes ORDER BY id")
+                }
+            return rows.map { row in
                 IndexedCrash(
                     id: row["id"], reportID: row["report_id"], incidentID: row["incident_id"],
                     exceptionType: row["exception_type"], signal: row["signal"], crashedThread: row["crashed_thread"],

@@ -154,6 +154,48 @@ import Testing
         #expect(report.stdout.contains("](../groups/\(cart).md)"))
     }
 
+    /// The summary shows the crashed thread; `show REPORT --threads` prints every thread and image from the index's
+    /// crash-detail blob. Expected rows read from the PLCrashReporter report: four threads, thread 1's one frame in
+    /// libsystem_pthread at 0x1d5bba9f0 (0x1d5bb9000 + 6640), thread 3 crashed, ShopApp's image with its UUID.
+    @Test func showsEveryThreadOfAReportFromTheIndex() throws {
+        try deliver(["image-cache-iphonexr-ios14-plcrashreporter.crash"])
+        _ = try Casefile.run(["run", pipeline], in: work)
+        let summaries = try FileManager.default.contentsOfDirectory(
+            atPath: work.appendingPathComponent("out/reports").path)
+        let report = String(try #require(summaries.first).prefix(10))
+        #expect(summaries.count == 1)
+        let summary = try run(["show", report])
+        #expect(!summary.stdout.contains("0x1d5bba9f0"))
+
+        let result = try run(["show", report, "--threads"])
+        #expect(result.status == 0)
+        let page = result.stdout
+        #expect(page.hasPrefix("# Every thread of report `\(report)"))
+        #expect(page.contains("## Crash: 4 threads, 4 binary images\n"))
+        #expect(
+            page.contains(
+                """
+                ### Thread 1
+
+                | # | Image | Address | Location |
+                |---:|---|---|---|
+                | 0 | libsystem\\_pthread.dylib | `0x1d5bba9f0` | `libsystem_pthread.dylib + 6640` |
+                """))
+        #expect(page.contains("### Thread 3 (crashed)\n"))
+        #expect(page.components(separatedBy: "### Thread ").count == 5)
+        #expect(
+            page.contains(
+                "| ShopApp ★ | `4c4c442a-5555-3144-a1c2-ffa5de205d9d` | `0x100e57000` | `0x100e76fff` | arm64 | "))
+        #expect(page.contains("| libsystem\\_pthread.dylib | `a0b9c8d7-e6f5-3e0a-b2c1-d0e9f8a7b6c5` | `0x1d5bb9000` |"))
+
+        let unknown = try run(["show", "ffffffffff", "--threads"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr
+                == "casefile: no single report matches 'ffffffffff'; --threads needs at least 6 digits of a report id\n"
+        )
+    }
+
     @Test func refusesAnUnknownGroupWithTheWayOut() throws {
         try deliver(["coupon-closure-1.crash"])
         _ = try Casefile.run(["run", pipeline], in: work)

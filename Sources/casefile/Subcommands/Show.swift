@@ -18,8 +18,28 @@ extension Casefile {
                 "A group id, at least 6 digits of a group's fingerprint (or of one merged into it), or of a report id.")
         var reference: String
 
+        @Flag(
+            help:
+                "For a report: every thread of its crashes, every frame, and the binary images, from the index (its summary shows the crashed thread)."
+        )
+        var threads = false
+
         func run() throws {
             let store = try index.open()
+            if threads {
+                guard let report = try store.report(named: reference) else {
+                    printError(
+                        "casefile: no single report matches '\(reference)'; --threads needs at least 6 digits of a report id"
+                    )
+                    throw ExitStatus.usage.exitCode
+                }
+                let crashes = try store.crashes(reportID: report.id).map { crash in
+                    let detail = try store.crashDetail(crashID: crash.id)
+                    return AllThreadsSummary.CrashDetail(threads: detail.threads, images: detail.images)
+                }
+                print(AllThreadsSummary.render(report: report.id, crashes: crashes), terminator: "")
+                return
+            }
             if let found = try store.group(named: reference), let detail = try store.groupDetail(id: found.id) {
                 print(GroupSummary().render(detail), terminator: "")
                 return
