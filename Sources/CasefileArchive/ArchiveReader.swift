@@ -30,7 +30,7 @@ public struct ArchiveReader: Sendable {
         }
         let fileSize = status.size
         let prefix = try Self.prefix(of: path, input: path)
-        let name = URL(fileURLWithPath: path).lastPathComponent
+        let name = PathText.lastComponent(path)
         if ArchiveSniffer.isArchive(prefix) {
             return try readArchive(at: path, named: name, size: fileSize, session: &session) {
                 () throws(LibarchiveFailure) in try LibarchiveHandle.open(path: path)

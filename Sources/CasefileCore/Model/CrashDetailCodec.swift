@@ -33,11 +33,7 @@ public enum CrashDetailCodec {
             out.flag(image.isApp)
             out.end()
         }
-        var positions: [UInt64: Int] = [:]
-        positions.reserveCapacity(crash.images.count)
-        for position in crash.images.indices where positions[crash.images[position].loadAddress] == nil {
-            positions[crash.images[position].loadAddress] = position
-        }
+        let table = ImageTable(crash.images)
         for thread in crash.threads {
             out.begin("T")
             out.decimal(thread.index)
@@ -49,7 +45,7 @@ public enum CrashDetailCodec {
             thread.frames.withUnsafeBufferPointer { frames in
                 for index in frames.indices {
                     let function = frames[index].symbolication?.locations.last
-                    if let position = imagePosition(of: frames[index], in: crash.images, positions) {
+                    if let position = imagePosition(of: frames[index], in: table) {
                         out.begin("G")
                         out.decimal(position)
                         out.field(frames[index].imageUUID)
@@ -129,9 +125,10 @@ public enum CrashDetailCodec {
     /// The position of the image `frame` lies in, when the image's name and load address are the frame's and the
     /// frame's offset is its address less the load address: what a `G` line leaves out. (A frame's UUID, usually
     /// absent where the image has one, is written as it is.)
-    private static func imagePosition(of frame: Frame, in images: [BinaryImage], _ positions: [UInt64: Int]) -> Int? {
-        guard let load = frame.imageLoadAddress, let address = frame.address, let position = positions[load],
-            frame.imageOffset == address &- load, images[position].name == frame.image
+    private static func imagePosition(of frame: Frame, in table: ImageTable) -> Int? {
+        guard let load = frame.imageLoadAddress, let address = frame.address,
+            let position = table.position(loadedAt: load), frame.imageOffset == address &- load,
+            table.images[position].name == frame.image
         else { return nil }
         return position
     }
