@@ -39,43 +39,59 @@ enum AppleFrameLine {
         guard position > 0, position < bytes.count, isSpace(bytes[position]), position <= 18 else { return nil }
         while position < bytes.count, isSpace(bytes[position]) { position += 1 }
         let imageStart = position
-        // Tokens after the image's first word: the address is the first `0x` token with five or more hex digits
-        // (image names hold spaces, so the image ends where the address starts).
-        var tokens: [Range<Int>] = []
-        tokens.reserveCapacity(16)  // a frame line has about eight: one allocation instead of four
+        // The address is the first token after the image's first word that is `0x` and five or more hex digits
+        // (image names hold spaces, so the image ends where the address starts). Tokens are walked in place.
+        var address = token(after: position, in: bytes) { isAddress(bytes, $0, minimumDigits: 5) }
+        var nullFrame = false
+        if address == nil {
+            // Null frames: `0   ???   000000000000000000 0 + 0`.
+            address = token(after: position, in: bytes) { token in
+                token.count >= 8 && bytes[token].allSatisfy(isHexDigit)
+            }
+            nullFrame = address != nil
+        }
+        guard let address else { return nil }
+        let image = string(imageStart..<address.imageEnd)
+        var value: UInt64? = 0
+        for offset in address.address.dropFirst(nullFrame ? 0 : 2) {
+            guard let known = value, known >> 60 == 0, let digit = hexValue(bytes[offset]) else {
+                value = nil
+                break
+            }
+            value = known << 4 | UInt64(digit)
+        }
+        var frame = Frame(image: image.isEmpty ? nil : image, address: value)
+        var locationStart = address.address.upperBound
+        while locationStart < bytes.count, isSpace(bytes[locationStart]) { locationStart += 1 }
+        if locationStart < bytes.count {
+            // The bytes end with a token: the caller trimmed them.
+            let location = UnsafeBufferPointer(rebasing: bytes[locationStart...])
+            if !parseCommonLocation(location, into: &frame) {
+                parseLocation(String(decoding: location, as: UTF8.self), into: &frame)
+            }
+        }
+        return (index, frame)
+    }
+
+    /// The first token after the image's first word (which starts at `imageStart`) that `matches`, and the end of
+    /// the token before it, where the image name ends.
+    private static func token(
+        after imageStart: Int, in bytes: UnsafeBufferPointer<UInt8>,
+        matches: (Range<Int>) -> Bool
+    ) -> (address: Range<Int>, imageEnd: Int)? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        var position = imageStart
+        var previousEnd = imageStart
+        var first = true
         while position < bytes.count {
             let start = position
             while position < bytes.count, !isSpace(bytes[position]) { position += 1 }
-            tokens.append(start..<position)
+            if !first, matches(start..<position) { return (start..<position, previousEnd) }
+            first = false
+            previousEnd = position
             while position < bytes.count, isSpace(bytes[position]) { position += 1 }
         }
-        guard tokens.count >= 2 else { return nil }
-        var addressToken = tokens.indices.dropFirst().first { isAddress(bytes, tokens[$0], minimumDigits: 5) }
-        var nullFrame = false
-        if addressToken == nil {
-            // Null frames: `0   ???   000000000000000000 0 + 0`.
-            addressToken = tokens.indices.dropFirst().first { token in
-                tokens[token].count >= 8 && bytes[tokens[token]].allSatisfy(isHexDigit)
-            }
-            nullFrame = addressToken != nil
-        }
-        guard let addressIndex = addressToken else { return nil }
-        let image = string(imageStart..<tokens[addressIndex - 1].upperBound)
-        let digits = tokens[addressIndex].dropFirst(nullFrame ? 0 : 2)
-        var address: UInt64? = 0
-        for offset in digits {
-            guard let value = address, value >> 60 == 0, let digit = hexValue(bytes[offset]) else {
-                address = nil
-                break
-            }
-            address = value << 4 | UInt64(digit)
-        }
-        var frame = Frame(image: image.isEmpty ? nil : image, address: address)
-        if addressIndex + 1 < tokens.count {
-            let location = string(tokens[addressIndex + 1].lowerBound..<tokens[tokens.count - 1].upperBound)
-            parseLocation(location, into: &frame)
-        }
-        return (index, frame)
+        return nil
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -93,6 +109,67 @@ enum AppleFrameLine {
             bytes[token.lowerBound + 1] == UInt8(ascii: "x")
         else { return false }
         return bytes[(token.lowerBound + 2)..<token.upperBound].allSatisfy(isHexDigit)
+    }
+
+    /// Reads the two shapes nearly every frame's location has, on its bytes: `symbol + N` (the symbol may hold spaces)
+    /// and `0xLOAD + OFFSET`. Returns `false`, having changed nothing, for anything else (a file and line, a
+    /// side-by-side symbol, a location starting with a digit, unusual spacing), which ``parseLocation(_:into:)``
+    /// reads; both read the common shapes alike.
+    static func parseCommonLocation(_ bytes: UnsafeBufferPointer<UInt8>, into frame: inout Frame) -> Bool {
+        guard let first = bytes.first, let last = bytes.last, last != UInt8(ascii: ")") else { return false }
+        if first >= 0x30, first <= 0x39 {
+            // `0x104544000 + 20720`, exactly: `0x`, 1–16 hex digits, ` + `, decimal digits.
+            var position = 2
+            guard bytes.count > 2, first == 0x30, bytes[1] == UInt8(ascii: "x") else { return false }
+            var load: UInt64 = 0
+            while position < bytes.count, let digit = hexValue(bytes[position]) {
+                load = load << 4 | UInt64(digit)
+                position += 1
+            }
+            guard (3...18).contains(position), position + 3 < bytes.count, bytes[position] == 0x20,
+                bytes[position + 1] == UInt8(ascii: "+"), bytes[position + 2] == 0x20,
+                let offset = decimal(UnsafeBufferPointer(rebasing: bytes[(position + 3)...]))
+            else { return false }
+            frame.imageLoadAddress = load
+            frame.imageOffset = offset
+            return true
+        }
+        var end = bytes.count
+        // A trailing ` + N`, N decimal digits that fit.
+        var digitsStart = end
+        while digitsStart > 0, bytes[digitsStart - 1] >= 0x30, bytes[digitsStart - 1] <= 0x39 { digitsStart -= 1 }
+        if digitsStart < end, digitsStart >= 3, bytes[digitsStart - 2] == UInt8(ascii: "+"),
+            bytes[digitsStart - 1] == 0x20, bytes[digitsStart - 3] == 0x20,
+            let offset = decimal(UnsafeBufferPointer(rebasing: bytes[digitsStart..<end]))
+        {
+            frame.symbolOffset = offset
+            end = digitsStart - 3
+        }
+        let symbol = UnsafeBufferPointer(rebasing: bytes[..<end])
+        var spliced = false
+        for index in symbol.indices.dropFirst() where symbol[index] == 0x20 && symbol[index - 1] == UInt8(ascii: "+") {
+            spliced = true
+            break
+        }
+        let name = String(decoding: symbol, as: UTF8.self)
+        if !name.isEmpty {
+            frame.symbol = spliced ? removeSplicedOffsets(name) : name
+        }
+        return true
+    }
+
+    /// Decimal digits only, as `UInt64(_:)` reads them; `nil` for anything else or on overflow.
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard !bytes.isEmpty else { return nil }
+        var value: UInt64 = 0
+        for byte in bytes {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times10.addingReportingOverflow(UInt64(byte - 0x30))
+            guard !overflow, !carry else { return nil }
+            value = sum
+        }
+        return value
     }
 
     /// Reads what follows the address: `0xLOAD + OFFSET`, `symbol + N`, `symbol + N (File.swift:12)`,
