@@ -2,13 +2,13 @@
 # The nightly run end to end against its floor, on inboxes written by Scripts/make-inbox.py (seeded, realistic):
 # for each size, reports/s of `casefile run`, the floor for the same inbox timed in the same run (one core: hash,
 # decompress, read every byte, one row per report), the ratio, peak RSS, and a second run over the unchanged inbox.
-#   Scripts/bench-run.sh PATH/TO/casefile PATH/TO/casefile-benchmarks [SIZES...]   (default sizes: 1000 10000)
+#   Scripts/bench-run.sh PATH/TO/casefile PATH/TO/casefile-benchmarks [SIZES...]   (default sizes: 1000 10000 50000)
 set -euo pipefail
 bin=${1:?usage: Scripts/bench-run.sh CASEFILE BENCHMARKS [SIZES...]}
 benchmarks=${2:?usage: Scripts/bench-run.sh CASEFILE BENCHMARKS [SIZES...]}
 shift 2
 sizes=("$@")
-[ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000)
+[ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000 50000)
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
