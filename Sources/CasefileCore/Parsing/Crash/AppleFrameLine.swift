@@ -26,7 +26,6 @@ enum AppleFrameLine {
     }
 
     private static func frame(bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, frame: Frame)? {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
@@ -79,7 +78,6 @@ enum AppleFrameLine {
         after imageStart: Int, in bytes: UnsafeBufferPointer<UInt8>,
         matches: (Range<Int>) -> Bool
     ) -> (address: Range<Int>, imageEnd: Int)? {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
         var position = imageStart
         var previousEnd = imageStart
         var first = true
@@ -93,6 +91,9 @@ enum AppleFrameLine {
         }
         return nil
     }
+
+    /// The white space between the words of a frame line: space and tab.
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
