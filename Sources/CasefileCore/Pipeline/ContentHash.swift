@@ -32,7 +32,7 @@ public enum ContentHash {
     public static func of(contents: [UInt8]) -> String {
         var hasher = SHA256()
         hasher.update(data: contents)
-        hasher.update(data: Array("\u{0}\(contents.count)\u{0}".utf8))
+        hasher.update(data: trailer(size: contents.count))
         return hex(hasher.finalize())
     }
 
@@ -44,7 +44,12 @@ public enum ContentHash {
             let name = PathText.lastComponent(path)
             throw InputError(input: input, reason: "cannot open \(name) for reading")
         }
-        hasher.update(data: Array("\u{0}\(size)\u{0}".utf8))
+        hasher.update(data: trailer(size: size))
+    }
+
+    /// What follows a file's bytes in the hash: its size between two NULs.
+    private static func trailer(size: Int) -> [UInt8] {
+        Array("\u{0}\(size)\u{0}".utf8)
     }
 
     /// Lowercase hex of a digest.
