@@ -81,14 +81,20 @@ public enum UUIDText {
 
     /// Whether the text is already lowercase and dashed: kept as it is, with no new string.
     private static func isNormal(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard utf8.count == 36 else { return false }
-        for (offset, byte) in utf8.enumerated() {
+        guard text.utf8.count == 36 else { return false }
+        // In place: a native string is contiguous (iterating the view byte by byte costs more than the check).
+        return text.utf8.withContiguousStorageIfAvailable(isNormal) ?? isNormal(Array(text.utf8))
+    }
+
+    private static func isNormal(_ bytes: some RandomAccessCollection<UInt8>) -> Bool {
+        var offset = 0
+        for byte in bytes {
             if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 guard byte == UInt8(ascii: "-") else { return false }
             } else {
                 guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) else { return false }
             }
+            offset += 1
         }
         return true
     }
