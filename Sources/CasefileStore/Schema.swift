@@ -313,6 +313,13 @@ enum Schema {
                 t.add(column: "recovered_by", .integer)
             }
         }
+        migrator.registerMigration("v12-no-duplicate-indexes") { db in
+            // Each of these indexes repeats the first column of a unique key of its table, which SQLite already
+            // uses for the same look-ups (a report's events, crashes and inputs): every insert kept one more b-tree.
+            for index in ["timeline_events_on_report_id", "crashes_on_report_id", "report_inputs_on_report_id"] {
+                try db.drop(index: index)
+            }
+        }
         return migrator
     }
 }
