@@ -76,32 +76,35 @@ extension IndexStore {
     }
 
     static func detail(id: Int64, _ db: Database) throws -> BugGroupDetail? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM groups WHERE id = ?", arguments: [id]) else {
+        // Cached statements: a run's group pages ask this of every group it touched, six statements each.
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM groups WHERE id = ?"), arguments: [id])
+        else {
             return nil
         }
         func counts(_ column: String) throws -> [BugGroupDetail.Count] {
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(column) AS value, COUNT(*) AS n FROM occurrences WHERE group_id = ? AND \(column) IS NOT NULL
-                    GROUP BY \(column) ORDER BY n DESC, \(column)
-                    """, arguments: [id]
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(column) AS value, COUNT(*) AS n FROM occurrences WHERE group_id = ? AND \(column) IS NOT NULL
+                        GROUP BY \(column) ORDER BY n DESC, \(column)
+                        """), arguments: [id]
             ).map { BugGroupDetail.Count(value: $0["value"], count: $0["n"]) }
         }
         let reports = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT o.report_id, o.app_version, o.os_version, o.device_model, o.run_id, r.summary_path, r.format
-                FROM occurrences o JOIN reports r ON r.id = o.report_id WHERE o.group_id = ?
-                ORDER BY o.id DESC LIMIT 50
-                """, arguments: [id]
+            db.cachedStatement(
+                sql: """
+                    SELECT o.report_id, o.app_version, o.os_version, o.device_model, o.run_id, r.summary_path, r.format
+                    FROM occurrences o JOIN reports r ON r.id = o.report_id WHERE o.group_id = ?
+                    ORDER BY o.id DESC LIMIT 50
+                    """), arguments: [id]
         ).map { row in
             BugGroupDetail.Occurrence(
                 reportID: row["report_id"], summaryPath: row["summary_path"], appVersion: row["app_version"],
                 osVersion: row["os_version"], device: row["device_model"], format: row["format"], run: row["run_id"])
         }
         let aliases = try String.fetchAll(
-            db, sql: "SELECT fingerprint FROM group_aliases WHERE group_id = ? ORDER BY fingerprint", arguments: [id])
+            db.cachedStatement(sql: "SELECT fingerprint FROM group_aliases WHERE group_id = ? ORDER BY fingerprint"),
+            arguments: [id])
         return BugGroupDetail(
             group: group(row), appVersionCounts: try counts("app_version"), osVersions: try counts("os_version"),
             devices: try counts("device_model"), reports: reports, aliases: aliases)

@@ -147,37 +147,42 @@ public struct PipelineRunner: Sendable {
     /// Writes `groups/<fingerprint>.md` for every group the run touched, and a pointer page for each fingerprint
     /// merged into one, so every report's group link leads somewhere; and the tracker payload of each touched group
     /// to `outbox/`.
+    ///
+    /// Pages are rendered and written on every core, a few groups at a time: memory stays flat however many groups
+    /// the run touched, and the run's serial tail shrinks (120 groups of a 1,000-input run took 35–60 ms one by one).
     private func writeGroupPages(_ digest: GroupDigest, index: some ReportIndex, run: Int64) async {
         let folder = definition.output.appendingPathComponent("groups")
         let outbox = definition.output.appendingPathComponent("outbox")
-        let renderer = GroupSummary()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: outbox, withIntermediateDirectories: true)
-            for id in digest.touched {
-                // One group's details at a time: memory stays flat however many groups the run touched.
-                var detail = digest.groups[id]
-                if detail == nil { detail = try await index.groupDetail(id: id) }
-                guard let detail else { continue }
-                let markdown = renderer.render(detail, occurrencesThisRun: digest.occurrencesThisRun[id])
-                // The tracker feed: one payload per touched group (new, regressed, or more occurrences).
-                let payload = TrackerPayload(
-                    group: detail, markdown: markdown, run: run,
-                    occurrencesThisRun: digest.occurrencesThisRun[id] ?? 0, reportsURL: definition.tracker.reportsURL)
-                let bytes = try payload.encoded()
-                try bytes.withUnsafeBytes {
-                    try FileBlocks.replace(outbox.appendingPathComponent(payload.fileName).path, with: $0)
-                }
-                try FileBlocks.replace(
-                    folder.appendingPathComponent("\(detail.group.fingerprint).md").path, with: markdown)
-                for alias in detail.aliases {
-                    let pointer =
-                        "# Merged group `\(alias)`\n\nMerged into [`\(detail.group.fingerprint)`](\(detail.group.fingerprint).md).\n"
-                    try Data(pointer.utf8).write(to: folder.appendingPathComponent("\(alias).md"))
-                }
-            }
         } catch {
             logger.error("cannot write the group pages: \(error)")
+            return
+        }
+        let pages = GroupPages(
+            groups: folder, outbox: outbox, run: run, reportsURL: definition.tracker.reportsURL)
+        let logger = logger
+        await withTaskGroup(of: Void.self) { group in
+            var pending = digest.touched.makeIterator()
+            func startNext() {
+                guard let id = pending.next() else { return }
+                let known = digest.groups[id]
+                let occurrences = digest.occurrencesThisRun[id]
+                group.addTask {
+                    do {
+                        // The index answers one group at a time; rendering and writing go on meanwhile.
+                        var detail = known
+                        if detail == nil { detail = try await index.groupDetail(id: id) }
+                        guard let detail else { return }
+                        try pages.write(detail, occurrencesThisRun: occurrences)
+                    } catch {
+                        logger.error("cannot write the page of group \(id): \(error)")
+                    }
+                }
+            }
+            for _ in 0..<(definition.concurrency * 2) { startNext() }
+            while await group.next() != nil { startNext() }
         }
     }
 
