@@ -90,29 +90,40 @@ public struct TrackerPayload: Sendable, Codable, Equatable {
     }
 
     /// `[text](../reports/ID.md)` as `[text](REPORTS_URL/ID.md)`, or as `text` without a reports URL.
+    ///
+    /// On bytes: the delimiters are ASCII, which never occur inside a multi-byte UTF-8 character (Foundation's
+    /// `range(of:)` bridged every page to `NSString`, in the run's serial tail).
     static func relinked(_ markdown: String, reportsURL: String?) -> String {
-        let target = "](../reports/"
-        var output = ""
-        var rest = Substring(markdown)
-        while let link = rest.range(of: target) {
-            guard let open = rest[..<link.lowerBound].lastIndex(of: "["),
-                let close = rest[link.upperBound...].firstIndex(of: ")")
+        let bytes = Array(markdown.utf8)
+        let target = Array("](../reports/".utf8)
+        let base = reportsURL.map { Array(($0.hasSuffix("/") ? $0 : $0 + "/").utf8) }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var rest = 0
+        while let found = ByteScan.find(target, in: bytes, from: rest) {
+            let link = found..<(found + target.count)
+            guard let open = bytes[rest..<link.lowerBound].lastIndex(of: UInt8(ascii: "[")),
+                let close = bytes[link.upperBound...].firstIndex(of: UInt8(ascii: ")"))
             else {
-                output += rest[..<link.upperBound]
-                rest = rest[link.upperBound...]
+                output += bytes[rest..<link.upperBound]
+                rest = link.upperBound
                 continue
             }
-            output += rest[..<open]
-            let text = rest[rest.index(after: open)..<link.lowerBound]
-            if var base = reportsURL {
-                if !base.hasSuffix("/") { base += "/" }
-                output += "[\(text)](\(base)\(rest[link.upperBound..<close]))"
+            output += bytes[rest..<open]
+            let text = bytes[(open + 1)..<link.lowerBound]
+            if let base {
+                output.append(UInt8(ascii: "["))
+                output += text
+                output += "](".utf8
+                output += base
+                output += bytes[link.upperBound...close]
             } else {
                 output += text
             }
-            rest = rest[rest.index(after: close)...]
+            rest = close + 1
         }
-        return output + rest
+        output += bytes[rest...]
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The payload as the outbox stores it: pretty, sorted keys.
