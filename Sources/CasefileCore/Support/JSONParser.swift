@@ -36,10 +36,13 @@ public struct JSONParser {
     private var depth = 0
     /// Whether tolerant mode skipped a trailing comma or an elision: the document is not RFC 8259 JSON.
     private var tolerated = false
+    /// Shares repeated strings, in documents large enough to repeat them (a crash report, not a line of events).
+    private var pool: StringPool
 
     private init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
         self.bytes = bytes
         self.mode = mode
+        pool = StringPool(documentSize: bytes.count)
     }
 
     /// Parses one complete JSON document; anything but white space after it is an error.
@@ -184,7 +187,8 @@ public struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                let text = pool.string(raw)
                 index += 1
                 return text
             }

@@ -16,10 +16,19 @@ struct JSONScanner {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index: Int
+    /// Shares the strings a large document repeats (the same symbols in thread after thread).
+    private var pool: StringPool
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         self.index = 0
+        pool = StringPool(documentSize: bytes.count)
+    }
+
+    /// The string of the bytes in `range`, shared with earlier identical ones in a large document.
+    @inline(__always)
+    private mutating func decoded(_ range: Range<Int>) -> String {
+        pool.string(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     // MARK: - Structure
@@ -128,7 +137,7 @@ struct JSONScanner {
         let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         guard memchr(base + start, Int32(UInt8(ascii: "\\")), end - start) == nil else { return nil }
         index = end + 1
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return decoded(start..<end)
     }
 
     // MARK: - Values
@@ -146,7 +155,7 @@ struct JSONScanner {
         if !range.isEmpty, memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil {
             return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<index])).string
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        return decoded(range)
     }
 
     /// An unsigned integer value; `nil` for anything else (which is skipped).

@@ -7,28 +7,31 @@ import Foundation
 enum AppleFrameLine {
     /// Parses `N  Image  0xADDR  location`; `nil` when the line is not a frame.
     static func frame(_ line: Substring) -> (index: Int, frame: Frame)? {
-        frame(trimmed: line.trimmingSpaces)
+        var pool = StringPool()
+        return frame(trimmed: line.trimmingSpaces, pool: &pool)
     }
 
     /// Parses a frame line already trimmed of surrounding white space. Scans bytes: frame lines are most of a
     /// report, and String's Character APIs would cost more than everything else.
-    static func frame(trimmed text: String) -> (index: Int, frame: Frame)? {
+    static func frame(trimmed text: String, pool: inout StringPool) -> (index: Int, frame: Frame)? {
         var text = text
-        return text.withUTF8 { frame(bytes: $0) }
+        return text.withUTF8 { frame(bytes: $0, pool: &pool) }
     }
 
-    /// Parses a frame line from its bytes, white space around it included.
-    static func frame(untrimmed bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, frame: Frame)? {
+    /// Parses a frame line from its bytes, white space around it included; its image name and symbol are shared
+    /// through `pool` with the report's other frames.
+    static func frame(
+        untrimmed bytes: UnsafeBufferPointer<UInt8>, pool: inout StringPool
+    ) -> (index: Int, frame: Frame)? {
         let text = CrashBytes.trimmed(bytes)
         // A frame line starts with its index.
         guard let first = text.first, bytes[first] >= 0x30, bytes[first] <= 0x39 else { return nil }
-        return frame(bytes: UnsafeBufferPointer(rebasing: bytes[text]))
+        return frame(bytes: UnsafeBufferPointer(rebasing: bytes[text]), pool: &pool)
     }
 
-    private static func frame(bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, frame: Frame)? {
-        func string(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
+    private static func frame(
+        bytes: UnsafeBufferPointer<UInt8>, pool: inout StringPool
+    ) -> (index: Int, frame: Frame)? {
         var position = 0
         var index = 0
         while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
@@ -50,7 +53,7 @@ enum AppleFrameLine {
             nullFrame = address != nil
         }
         guard let address else { return nil }
-        let image = string(imageStart..<address.imageEnd)
+        let image = pool.string(UnsafeBufferPointer(rebasing: bytes[imageStart..<address.imageEnd]))
         var value: UInt64? = 0
         for offset in address.address.dropFirst(nullFrame ? 0 : 2) {
             guard let known = value, known >> 60 == 0, let digit = hexValue(bytes[offset]) else {
@@ -65,7 +68,7 @@ enum AppleFrameLine {
         if locationStart < bytes.count {
             // The bytes end with a token: the caller trimmed them.
             let location = UnsafeBufferPointer(rebasing: bytes[locationStart...])
-            if !parseCommonLocation(location, into: &frame) {
+            if !parseCommonLocation(location, into: &frame, pool: &pool) {
                 parseLocation(String(decoding: location, as: UTF8.self), into: &frame)
             }
         }
@@ -116,7 +119,9 @@ enum AppleFrameLine {
     /// and `0xLOAD + OFFSET`. Returns `false`, having changed nothing, for anything else (a file and line, a
     /// side-by-side symbol, a location starting with a digit, unusual spacing), which ``parseLocation(_:into:)``
     /// reads; both read the common shapes alike.
-    static func parseCommonLocation(_ bytes: UnsafeBufferPointer<UInt8>, into frame: inout Frame) -> Bool {
+    static func parseCommonLocation(
+        _ bytes: UnsafeBufferPointer<UInt8>, into frame: inout Frame, pool: inout StringPool
+    ) -> Bool {
         guard let first = bytes.first, let last = bytes.last, last != UInt8(ascii: ")") else { return false }
         if first >= 0x30, first <= 0x39 {
             // `0x104544000 + 20720`, exactly: `0x`, 1–16 hex digits, ` + `, decimal digits.
@@ -152,7 +157,7 @@ enum AppleFrameLine {
             spliced = true
             break
         }
-        let name = String(decoding: symbol, as: UTF8.self)
+        let name = pool.string(symbol)
         if !name.isEmpty {
             frame.symbol = spliced ? removeSplicedOffsets(name) : name
         }

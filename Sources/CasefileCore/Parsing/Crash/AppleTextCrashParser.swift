@@ -34,6 +34,8 @@ struct AppleTextCrashParser {
         var sawCrashedThreadKey = false
         var sawSideBySideFrames = false
         var lineNumber = 0
+        // Image names and symbols repeat from thread to thread: one string each, shared by their frames.
+        var pool = StringPool(documentSize: lines.reduce(0) { $0 + $1.utf8.count })
 
         for rawLine in lines {
             lineNumber += 1
@@ -42,13 +44,13 @@ struct AppleTextCrashParser {
             // before any section or key test.
             switch section {
             case .thread(let index):
-                if let parsed = line.withUTF8({ AppleFrameLine.frame(untrimmed: $0) }) {
+                if let parsed = line.withUTF8({ AppleFrameLine.frame(untrimmed: $0, pool: &pool) }) {
                     if parsed.frame.imageLoadAddress != nil, parsed.frame.symbol != nil { sawSideBySideFrames = true }
                     threads[index]?.frames.append(parsed.frame)
                     continue
                 }
             case .exceptionBacktrace:
-                if let parsed = line.withUTF8({ AppleFrameLine.frame(untrimmed: $0) }) {
+                if let parsed = line.withUTF8({ AppleFrameLine.frame(untrimmed: $0, pool: &pool) }) {
                     crash.exceptionBacktrace.append(parsed.frame)
                     continue
                 }

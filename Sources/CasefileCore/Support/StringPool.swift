@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The strings of one large report, made once and shared: a crash report repeats the same image name, symbol and key
+/// in thread after thread, thousands of frames in all. A shared string is one allocation instead of many, and compares
+/// equal to its copies by identity, without reading their bytes.
+///
+/// A fixed table of the strings last seen, by a hash of their bytes: a slot holds the latest string that hashed to
+/// it, so memory stays bounded, and a miss costs one hash more than decoding the string alone.
+struct StringPool {
+    /// Documents from this size on share their strings: a crash report, not a line of events, for which the table
+    /// would cost more than it saves.
+    static let documentSize = 32 * 1024
+    /// Strings shorter than this are held inside the `String` value itself and cost no allocation.
+    static let shortest = 16
+    /// Long strings (messages, stack dumps) rarely repeat; they are not shared.
+    static let longest = 256
+    private static let slotCount = 1024
+
+    private var slots: [String?] = []
+
+    /// A pool that shares nothing: every string is decoded on its own.
+    init() {}
+
+    /// A pool for a document of `size` bytes: sharing when the document is large enough to repeat itself.
+    init(documentSize size: Int) {
+        if size >= Self.documentSize { slots = [String?](repeating: nil, count: Self.slotCount) }
+    }
+
+    /// The string of `bytes`, decoded as `String(decoding:as:)` does, shared with earlier identical bytes.
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard !slots.isEmpty, bytes.count >= Self.shortest, bytes.count <= Self.longest else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        // FNV-1a.
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let slot = Int(hash) & (Self.slotCount - 1)
+        if let known = slots[slot], Self.equal(known, bytes) { return known }
+        let made = String(decoding: bytes, as: UTF8.self)
+        slots[slot] = made
+        return made
+    }
+
+    /// Whether `string`'s UTF-8 is exactly `bytes`. (A string decoded from invalid UTF-8 holds replacement characters
+    /// instead, so its bytes differ and it is never returned for them.)
+    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard string.utf8.count == bytes.count else { return false }
+        return string.utf8.withContiguousStorageIfAvailable { stored in
+            memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        } ?? string.utf8.elementsEqual(bytes)
+    }
+}
