@@ -16,19 +16,10 @@ struct JSONScanner {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index: Int
-    /// Shares the strings a large document repeats (the same symbols in thread after thread).
-    private var pool: StringPool
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         self.index = 0
-        pool = StringPool(documentSize: bytes.count)
-    }
-
-    /// The string of the bytes in `range`, shared with earlier identical ones in a large document.
-    @inline(__always)
-    private mutating func decoded(_ range: Range<Int>) -> String {
-        pool.string(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     // MARK: - Structure
@@ -137,7 +128,7 @@ struct JSONScanner {
         let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         guard memchr(base + start, Int32(UInt8(ascii: "\\")), end - start) == nil else { return nil }
         index = end + 1
-        return decoded(start..<end)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     // MARK: - Values
@@ -155,7 +146,7 @@ struct JSONScanner {
         if !range.isEmpty, memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil {
             return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<index])).string
         }
-        return decoded(range)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     /// An unsigned integer value; `nil` for anything else (which is skipped).

@@ -9,7 +9,7 @@
 /// equal to its copies by identity, without reading their bytes.
 ///
 /// A fixed table of the strings last seen, by a hash of their bytes: a slot holds the latest string that hashed to
-/// it, so memory stays bounded, and a miss costs one hash more than decoding the string alone.
+/// it, so memory stays bounded, and a miss costs one hash (a few multiplications) more than decoding the string alone.
 struct StringPool {
     /// Documents from this size on share their strings: a crash report, not a line of events, for which the table
     /// would cost more than it saves.
@@ -35,14 +35,26 @@ struct StringPool {
         guard !slots.isEmpty, bytes.count >= Self.shortest, bytes.count <= Self.longest else {
             return String(decoding: bytes, as: UTF8.self)
         }
-        // FNV-1a.
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        let slot = Int(hash) & (Self.slotCount - 1)
+        let slot = Int(truncatingIfNeeded: Self.hash(bytes) >> 54) & (Self.slotCount - 1)
         if let known = slots[slot], Self.equal(known, bytes) { return known }
         let made = String(decoding: bytes, as: UTF8.self)
         slots[slot] = made
         return made
+    }
+
+    /// A hash of 16 or more bytes, eight at a time (the last word overlaps the one before it): hashing byte by byte
+    /// (FNV-1a) cost a fifth of parsing a 100 KB report.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        while offset < bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: min(offset, bytes.count - 8), as: UInt64.self)
+            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            offset += 8
+        }
+        return hash
     }
 
     /// Whether `string`'s UTF-8 is exactly `bytes`. (A string decoded from invalid UTF-8 holds replacement characters
