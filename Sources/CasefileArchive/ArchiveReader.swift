@@ -62,6 +62,15 @@ public struct ArchiveReader: Sendable {
         return UnpackedInput(path: path, kind: .file, entries: session.entries, notes: session.notes)
     }
 
+    /// Reads a directory input from what one pass over its files kept (``DirectoryInput/readFiles(keepingWithin:_:)``):
+    /// what ``read(path:)`` gives for the directory, without listing it or opening its files again.
+    public func read(directory: DirectoryInput) throws(ArchiveError) -> UnpackedInput {
+        var session = Session(input: directory.path, limits: limits)
+        try readDirectory(
+            directory.entries, at: directory.path, kept: directory.kept, prefix: "", depth: 1, session: &session)
+        return UnpackedInput(path: directory.path, kind: .directory, entries: session.entries, notes: session.notes)
+    }
+
     /// The input at `path`, an archive (of `size` bytes, file name `name`) that `open` opens, read whole.
     private func readArchive(
         at path: String, named name: String, size: Int, session: inout Session,
@@ -85,6 +94,15 @@ public struct ArchiveReader: Sendable {
         guard let entries = FileTree.entries(under: root) else {
             throw ArchiveError(code: .unreadable, input: session.input, reason: "cannot list the directory")
         }
+        try readDirectory(entries, at: root, kept: [:], prefix: prefix, depth: depth, session: &session)
+    }
+
+    /// The files among `entries` of the directory at `root`: from `kept` where a pass over them kept them, otherwise
+    /// read from the disk.
+    private func readDirectory(
+        _ entries: [FileTree.Entry], at root: String, kept: [String: DirectoryInput.Kept], prefix: String, depth: Int,
+        session: inout Session
+    ) throws(ArchiveError) {
         for entry in entries {
             switch entry.status.kind {
             case .directory:
@@ -95,9 +113,18 @@ public struct ArchiveReader: Sendable {
                 session.notes.append("skipped '\(entry.relativePath)': not a regular file")
             case .regular:
                 let path = prefix.isEmpty ? entry.relativePath : "\(prefix)/\(entry.relativePath)"
-                try readPlainFile(
-                    at: root + "/" + entry.relativePath, entryPath: path, size: entry.status.size, depth: depth,
-                    session: &session)
+                switch kept[entry.relativePath] {
+                case .media(let media):
+                    try session.countEntry(path)
+                    session.entries.append(ArchiveEntry(path: path, size: media.size, contents: .media(media)))
+                case .bytes(let bytes):
+                    try session.countEntry(path)
+                    try keepFile(bytes, entryPath: path, depth: depth, session: &session)
+                case nil:
+                    try readPlainFile(
+                        at: root + "/" + entry.relativePath, entryPath: path, size: entry.status.size, depth: depth,
+                        session: &session)
+                }
             }
         }
     }

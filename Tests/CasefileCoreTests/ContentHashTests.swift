@@ -47,7 +47,8 @@ import Testing
         return folder
     }
 
-    private static func sha256sum(_ bytes: [UInt8]) throws -> String {
+    /// `sha256sum` of `bytes`, in lowercase hex.
+    static func sha256sum(_ bytes: [UInt8]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
         let input = Pipe()

@@ -1,4 +1,4 @@
-import CasefileArchive
+public import CasefileArchive
 import Crypto
 public import Foundation
 
@@ -11,18 +11,38 @@ public enum ContentHash {
         guard let status = FileStatus.of(path) else {
             throw InputError(input: path, reason: "no such file or directory")
         }
-        var hasher = SHA256()
         if status.kind == .directory {
-            guard let entries = FileTree.entries(under: path) else {
+            guard var directory = DirectoryInput(path: path, status: status) else {
                 throw InputError(input: path, reason: "cannot list the directory")
             }
-            for entry in entries where entry.status.kind == .regular {
-                // The relative path with its leading slash, as earlier versions hashed it: an input keeps its hash.
-                hasher.update(data: Array(("/" + entry.relativePath).utf8) + [0])
-                try stream(path + "/" + entry.relativePath, input: path, into: &hasher)
+            return try of(directory: &directory, keepingWithin: nil)
+        }
+        var hasher = SHA256()
+        try stream(path, input: path, into: &hasher)
+        return hex(hasher.finalize())
+    }
+
+    /// The hash ``of(_:)`` gives the directory, from one pass over its files that keeps, within `limits`, what the
+    /// reader needs (``ArchiveReader/read(directory:)``), so a package's files are read once.
+    public static func of(
+        directory: inout DirectoryInput, keepingWithin limits: ArchiveLimits?
+    ) throws(InputError) -> String {
+        var hasher = SHA256()
+        do {
+            try directory.readFiles(keepingWithin: limits) { step in
+                switch step {
+                case .file(let relativePath):
+                    // The relative path with its leading slash, as earlier versions hashed it: an input keeps its hash.
+                    hasher.update(data: Array(("/" + relativePath).utf8) + [0])
+                case .block(let block):
+                    hasher.update(bufferPointer: block)
+                case .end(let size):
+                    hasher.update(data: trailer(size: size))
+                }
             }
-        } else {
-            try stream(path, input: path, into: &hasher)
+        } catch {
+            let name = PathText.lastComponent(error.relativePath)
+            throw InputError(input: directory.path, reason: "cannot open \(name) for reading")
         }
         return hex(hasher.finalize())
     }

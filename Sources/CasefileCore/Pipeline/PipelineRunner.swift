@@ -244,37 +244,21 @@ public struct PipelineRunner: Sendable {
         }
     }
 
-    /// Files up to this size are read whole once, for the hash and the reader; larger ones are streamed twice.
-    static let wholeFileLimit = 1 << 20
-
-    /// The bytes of the regular file at `path` when it holds at most ``wholeFileLimit`` of them (not for links, which
-    /// the reader follows itself).
-    private static func smallFileContents(_ path: String) -> [UInt8]? {
-        guard let status = FileStatus.of(path), status.kind == .regular, status.size <= wholeFileLimit,
-            let bytes = try? FileBlocks.contents(of: path, sizeHint: status.size), bytes.count <= wholeFileLimit
-        else { return nil }
-        return bytes
-    }
-
     /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel.
     private static func process(
         _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: Symbolicator?,
         fingerprinter: Fingerprinter, redactor: Redactor, frames: (VideoFrames, URL)?, known: String?
     ) async -> Reading {
         // An input seen before with the same size and times is not read again.
-        let signature = InputSignature.of(url)
+        var source = InputSource(url, limits: limits)
+        let signature = source.signature
         if let signature, signature == known {
             return .skipped
         }
-        // A small file is read once: hashed from memory, then unpacked from the same bytes.
-        let contents = smallFileContents(url.path)
+        // Each byte is read once: hashed, then unpacked from what the hash read.
         let sha256: String
         do {
-            if let contents {
-                sha256 = ContentHash.of(contents: contents)
-            } else {
-                sha256 = try ContentHash.of(url)
-            }
+            sha256 = try source.hash()
         } catch {
             return .failed(InputRecord(path: url.path, sha256: nil, kind: "unknown", signature: signature), error)
         }
@@ -283,12 +267,7 @@ public struct PipelineRunner: Sendable {
         }
         let unpacked: UnpackedInput
         do {
-            let reader = ArchiveReader(limits: limits)
-            if let contents {
-                unpacked = try reader.read(path: url.path, contents: contents)
-            } else {
-                unpacked = try reader.read(path: url.path)
-            }
+            unpacked = try source.unpack()
         } catch {
             return .failed(
                 InputRecord(path: url.path, sha256: sha256, kind: "unknown", signature: signature), InputError(error))

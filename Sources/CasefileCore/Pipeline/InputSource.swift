@@ -1,0 +1,85 @@
+public import CasefileArchive
+public import Foundation
+
+/// One input as a run reads it: examined with one `lstat` (and one walk, for a package), hashed, then unpacked from
+/// what the hash read — a small file is read whole once, a package's files once each — rather than from the path
+/// again.
+public struct InputSource: Sendable {
+    /// Files up to this size are read whole once, for the hash and the reader; larger ones are streamed twice.
+    static let wholeFileLimit = 1 << 20
+
+    private enum Body: Sendable {
+        /// Not read yet, or read by streaming: the reader opens the path.
+        case path
+        /// A small regular file, read whole by ``hash()``.
+        case contents([UInt8])
+        /// A directory, listed; after ``hash()``, holding what the reader needs.
+        case directory(DirectoryInput)
+    }
+
+    /// The input's location.
+    public let url: URL
+    /// The bounds of unpacking; files beyond them are not kept by the hash's read.
+    public let limits: ArchiveLimits
+    /// What `lstat` said of the input; `nil` when it does not exist or cannot be examined.
+    private let status: FileStatus?
+    /// The listing of a directory input; `nil` for a file, or a directory that cannot be listed.
+    private let listing: DirectoryInput?
+    private var body = Body.path
+
+    /// Examines the input at `url`: its status, and the listing of a directory.
+    public init(_ url: URL, limits: ArchiveLimits) {
+        self.url = url
+        self.limits = limits
+        status = FileStatus.of(url.path)
+        if let status, status.kind == .directory {
+            listing = DirectoryInput(path: url.path, status: status)
+        } else {
+            listing = nil
+        }
+    }
+
+    /// ``InputSignature/of(_:)`` of the input, from what examining it found.
+    public var signature: String? {
+        guard let status else { return nil }
+        if status.kind == .directory {
+            return listing.map { InputSignature.of(directory: status, entries: $0.entries) }
+        }
+        return InputSignature.of(status)
+    }
+
+    /// ``ContentHash/of(_:)`` of the input, reading its bytes once and keeping what ``unpack()`` needs.
+    public mutating func hash() throws(InputError) -> String {
+        guard let status else { throw InputError(input: url.path, reason: "no such file or directory") }
+        switch status.kind {
+        case .directory:
+            guard var directory = listing else {
+                throw InputError(input: url.path, reason: "cannot list the directory")
+            }
+            let sha256 = try ContentHash.of(directory: &directory, keepingWithin: limits)
+            body = .directory(directory)
+            return sha256
+        case .regular where status.size <= Self.wholeFileLimit:
+            if let bytes = try? FileBlocks.contents(of: url.path, sizeHint: status.size),
+                bytes.count <= Self.wholeFileLimit
+            {
+                body = .contents(bytes)
+                return ContentHash.of(contents: bytes)
+            }
+            return try ContentHash.of(url)
+        default:
+            // A large file is streamed; a link is followed by the hash and the reader alike.
+            return try ContentHash.of(url)
+        }
+    }
+
+    /// The input unpacked: from what ``hash()`` read, or from the path when it streamed or did not run.
+    public func unpack() throws(ArchiveError) -> UnpackedInput {
+        let reader = ArchiveReader(limits: limits)
+        switch body {
+        case .contents(let bytes): return try reader.read(path: url.path, contents: bytes)
+        case .directory(let directory): return try reader.read(directory: directory)
+        case .path: return try reader.read(path: url.path)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import CasefileArchive
+import CasefileCore
+import Foundation
+import Testing
+
+/// An input as the run reads it: the hash and the signature are those of ``ContentHash`` and ``InputSignature`` on
+/// the path, and the unpacked entries those of ``ArchiveReader`` on the path, though each byte is read once.
+@Suite struct InputSourceTests {
+    @Test func aPackageHashesAndUnpacksAsFromItsPath() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "casefile-\(UUID().uuidString).clue")
+        try FileManager.default.createDirectory(
+            at: package.appendingPathComponent("Modules"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: package) }
+        try Data("[1]".utf8).write(to: package.appendingPathComponent("Modules/b.json"))
+        try Data("{}".utf8).write(to: package.appendingPathComponent("Modules/a.json"))
+        var source = InputSource(package, limits: .default)
+        #expect(source.signature == InputSignature.of(package))
+        #expect(source.signature?.hasPrefix("dir:2:5:") == true)
+        // The folder's hash by its definition: per file sorted by path, `/path NUL bytes NUL size NUL`.
+        let layout = Array("/Modules/a.json\u{0}{}\u{0}2\u{0}/Modules/b.json\u{0}[1]\u{0}3\u{0}".utf8)
+        #expect(try source.hash() == ContentHash.of(package))
+        #expect(try source.hash() == ContentHashTests.sha256sum(layout))
+        let input = try source.unpack()
+        #expect(input.kind == .directory)
+        #expect(input.entries.map(\.path) == ["Modules/a.json", "Modules/b.json"])
+        #expect(input.entries.map(\.bytes) == [Array("{}".utf8), Array("[1]".utf8)])
+    }
+
+    @Test func aSmallFileIsHashedAndUnpackedFromOneRead() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-\(UUID().uuidString).ips")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("{\"bug_type\":\"309\"}".utf8).write(to: file)
+        var source = InputSource(file, limits: .default)
+        #expect(source.signature?.hasPrefix("file:18:") == true)
+        let sha256 = try source.hash()
+        #expect(try sha256 == ContentHashTests.sha256sum(Array("{\"bug_type\":\"309\"}\u{0}18\u{0}".utf8)))
+        // Changed after the hash: the entry is what was hashed.
+        try Data("{}".utf8).write(to: file)
+        let input = try source.unpack()
+        #expect(input.entries.map(\.bytes) == [Array("{\"bug_type\":\"309\"}".utf8)])
+    }
+
+    @Test func aMissingInputHasNoSignatureAndCannotBeHashed() {
+        var source = InputSource(URL(fileURLWithPath: "/nonexistent/report.clue"), limits: .default)
+        #expect(source.signature == nil)
+        let error = #expect(throws: InputError.self) { try source.hash() }
+        #expect(error?.reason == "no such file or directory")
+    }
+}
