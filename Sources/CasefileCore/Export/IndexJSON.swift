@@ -10,8 +10,12 @@ public enum IndexJSON {
         return encoder
     }()
 
-    /// `value` as JSON text.
+    /// `value` as JSON text. Written by ``SortedJSONEncoder`` (the same bytes, several times as fast); what it leaves
+    /// to `JSONEncoder`, `JSONEncoder` writes or refuses.
     public static func text(_ value: some Encodable) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
+        if let bytes = try? SortedJSONEncoder.encode(value) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
