@@ -28,7 +28,7 @@ struct GroupPages: Sendable {
         try FileBlocks.replace(groups.appendingPathComponent("\(fingerprint).md").path, with: markdown)
         for alias in detail.aliases {
             let pointer = "# Merged group `\(alias)`\n\nMerged into [`\(fingerprint)`](\(fingerprint).md).\n"
-            try Data(pointer.utf8).write(to: groups.appendingPathComponent("\(alias).md"))
+            try FileBlocks.replace(groups.appendingPathComponent("\(alias).md").path, with: pointer)
         }
     }
 }

@@ -69,6 +69,8 @@ public struct PipelineRunner: Sendable {
             var pending = inputs.makeIterator()
             var running = 0
             let output = definition.output
+            // A string, not a URL: each summary's path is joined to it, and URL joins cost more than writing a file.
+            let outputPath = output.path
             let logger = logger
             func startNext() {
                 guard let url = pending.next() else { return }
@@ -94,7 +96,7 @@ public struct PipelineRunner: Sendable {
                         let known = try await index.knownReports(input.reports.map(\.id))
                         Self.writeSummaries(
                             input.reports.map(\.id).filter { !known.contains($0) }, of: input,
-                            summaries: rendered.summaries, output: output, logger: logger)
+                            summaries: rendered.summaries, output: outputPath, logger: logger)
                         let result = try await index.record(input, run: runID)
                         return (url.path, .indexed(input, result, coverage: rendered.coverage))
                     } catch {
@@ -231,15 +233,15 @@ public struct PipelineRunner: Sendable {
     /// Writes the summaries of an input's reports the index does not hold yet. Each is written beside its final name
     /// and renamed into place, without an fsync: a run that dies leaves whole files or none.
     private static func writeSummaries(
-        _ ids: [String], of input: IndexedInput, summaries: [String: String], output: URL, logger: Logger
+        _ ids: [String], of input: IndexedInput, summaries: [String: String], output: String, logger: Logger
     ) {
         for id in ids {
             guard let path = input.summaryPaths[id], let markdown = summaries[id] else { continue }
-            let url = output.appendingPathComponent(path)
+            let file = output + "/" + path
             do {
-                try FileBlocks.replace(url.path, with: markdown)
+                try FileBlocks.replace(file, with: markdown)
             } catch {
-                logger.error("cannot write summary \(url.path): \(error)")
+                logger.error("cannot write summary \(file): \(error)")
             }
         }
     }
