@@ -53,6 +53,23 @@ import Testing
         #expect(crashes.first?.crashingThread?.frames.count == 5)
     }
 
+    @Test func unwrapsMailQuotingAndAFenceInsideIt() throws {
+        let text = try sample("watchdog-8badf00d-ipad-ios11.crash")
+        let lines = ["```"] + text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + ["```"]
+        let quoted = lines.map { $0.isEmpty ? ">" : "> " + $0 }.joined(separator: "\n")
+        guard case .crashes(_, let plain, _) = CrashReportParser().parse(Array(text.utf8), file: "plain.crash"),
+            case .crashes(_, let mail, _) = CrashReportParser().parse(Array(quoted.utf8), file: "reply.eml")
+        else {
+            Issue.record("not recognized")
+            return
+        }
+        // watchdog-8badf00d-ipad-ios11.crash: 0x8badf00d, five frames in the crashed thread.
+        #expect(mail.first?.exception.terminationCode == 0x8bad_f00d)
+        #expect(mail.first?.crashingThread?.frames.count == 5)
+        #expect(mail.first?.threads == plain.first?.threads)
+        #expect(mail.first?.images == plain.first?.images)
+    }
+
     @Test func readsCarriageReturnLineEndsAsPlainOnes() throws {
         let text = try sample("watchdog-8badf00d-ipad-ios11.crash")
         let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")

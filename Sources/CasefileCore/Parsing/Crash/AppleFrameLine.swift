@@ -18,17 +18,21 @@ enum AppleFrameLine {
         return text.withUTF8 { frame(bytes: $0, pool: &pool) }
     }
 
-    /// Parses a frame line from its bytes, white space around it included; its image name and symbol are shared
-    /// through `pool` with the report's other frames.
-    static func frame(
-        untrimmed bytes: UnsafeBufferPointer<UInt8>, pool: inout StringPool
-    ) -> (index: Int, frame: Frame)? {
+    /// Parses a frame line from its bytes, white space around it included, and appends the frame to `frames`;
+    /// `false`, appending nothing, when the line is not a frame. The frame is built where it is stored: a report's
+    /// thousands of frames are not copied out of a returned value.
+    static func appendFrame(
+        untrimmed bytes: UnsafeBufferPointer<UInt8>, pool: inout StringPool, to frames: inout [Frame]
+    ) -> Bool {
         let text = CrashBytes.trimmed(bytes)
-        // A frame line starts with its index.
-        guard let first = text.first, bytes[first] >= 0x30, bytes[first] <= 0x39 else { return nil }
-        return frame(bytes: UnsafeBufferPointer(rebasing: bytes[text]), pool: &pool)
+        guard let first = text.first, bytes[first] >= 0x30, bytes[first] <= 0x39,
+            let parsed = frame(bytes: UnsafeBufferPointer(rebasing: bytes[text]), pool: &pool)
+        else { return false }
+        frames.append(parsed.frame)
+        return true
     }
 
+    @inline(__always)
     private static func frame(
         bytes: UnsafeBufferPointer<UInt8>, pool: inout StringPool
     ) -> (index: Int, frame: Frame)? {

@@ -36,6 +36,22 @@ struct AppleTextCrashParser {
         var lineNumber = 0
         // Image names and symbols repeat from thread to thread: one string each, shared by their frames.
         var pool = StringPool(documentSize: lines.reduce(0) { $0 + $1.utf8.count })
+        // The frames of the thread being read, added to it when the next thread starts or the report ends: one
+        // dictionary access per thread, not per frame.
+        var frames: [Frame] = []
+        var framesThread: Int?
+        func addFrames() {
+            guard let framesThread, !frames.isEmpty else { return }
+            if threads[framesThread]?.frames.isEmpty == true {
+                // Handed over, not copied frame by frame.
+                threads[framesThread]?.frames = frames
+                frames = []
+                frames.reserveCapacity(64)
+            } else {
+                threads[framesThread]?.frames += frames
+                frames.removeAll(keepingCapacity: true)
+            }
+        }
 
         for rawLine in lines {
             lineNumber += 1
@@ -44,16 +60,21 @@ struct AppleTextCrashParser {
             // before any section or key test.
             switch section {
             case .thread(let index):
-                if let parsed = line.withUTF8({ AppleFrameLine.frame(untrimmed: $0, pool: &pool) }) {
-                    if parsed.frame.imageLoadAddress != nil, parsed.frame.symbol != nil { sawSideBySideFrames = true }
-                    threads[index]?.frames.append(parsed.frame)
+                if framesThread != index {
+                    addFrames()
+                    framesThread = index
+                }
+                if line.withUTF8({ AppleFrameLine.appendFrame(untrimmed: $0, pool: &pool, to: &frames) }) {
+                    if let last = frames.last, last.imageLoadAddress != nil, last.symbol != nil {
+                        sawSideBySideFrames = true
+                    }
                     continue
                 }
             case .exceptionBacktrace:
-                if let parsed = line.withUTF8({ AppleFrameLine.frame(untrimmed: $0, pool: &pool) }) {
-                    crash.exceptionBacktrace.append(parsed.frame)
-                    continue
+                let appended = line.withUTF8 {
+                    AppleFrameLine.appendFrame(untrimmed: $0, pool: &pool, to: &crash.exceptionBacktrace)
                 }
+                if appended { continue }
             default:
                 break
             }
@@ -72,7 +93,7 @@ struct AppleTextCrashParser {
                 section = .exceptionBacktrace
                 continue
             }
-            if trimmed.hasPrefix("Thread "), trimmed.contains(" crashed with "),
+            if trimmed.hasPrefix("Thread "), trimmed.containsBytes(" crashed with "),
                 trimmed.hasSuffix("State:")
                     || trimmed.hasSuffix("State (64-bit):")
             {
@@ -88,6 +109,8 @@ struct AppleTextCrashParser {
                     threadNames[header.index] = Self.splitQueue(name)
                 }
                 if header.isNameLine { continue }
+                addFrames()
+                framesThread = nil
                 threads[header.index] = CrashThread(index: header.index, crashed: header.crashed)
                 section = .thread(header.index)
                 continue
@@ -164,6 +187,7 @@ struct AppleTextCrashParser {
             }
         }
 
+        addFrames()
         for (index, names) in threadNames {
             if threads[index] == nil { threads[index] = CrashThread(index: index) }
             threads[index]?.name = names.name
@@ -215,29 +239,46 @@ struct AppleTextCrashParser {
     static func unwrap(_ text: String) -> [Substring] {
         // Split on 0x0A by bytes: Character-wise splitting costs more than parsing the lines. The line ends are
         // found in the string's contiguous bytes and turned into indices by offset, which is constant time for a
-        // native string (walking String.UTF8View index by index cost a quarter of parsing the report).
+        // native string (walking String.UTF8View index by index cost a quarter of parsing the report). The same
+        // pass notes whether any line is quoted (`>`) or a fence (`` ``` ``), so the passes that remove them run only
+        // for the rare report that has them.
         var text = text
+        var quoted = false
+        var fenced = false
         let ranges: [Range<Int>] = text.withUTF8 { bytes in
             var ranges: [Range<Int>] = []
             ranges.reserveCapacity(bytes.count / 48)
             var start = 0
-            for index in bytes.indices where bytes[index] == 0x0A {
+            func note(_ start: Int, _ end: Int) {
+                var first = start
+                if first < end, bytes[first] == UInt8(ascii: ">") { quoted = true }
+                while first < end, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+                if end - first >= 3, bytes[first] == 0x60, bytes[first + 1] == 0x60, bytes[first + 2] == 0x60 {
+                    fenced = true
+                }
+            }
+            // memchr finds each newline many bytes at a time.
+            while start < bytes.count, let base = bytes.baseAddress,
+                let found = memchr(base + start, 0x0A, bytes.count - start)
+            {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 let end = index > start && bytes[index - 1] == 0x0D ? index - 1 : index
+                note(start, end)
                 ranges.append(start..<end)
                 start = index + 1
             }
-            if start < bytes.count { ranges.append(start..<bytes.count) }
+            if start < bytes.count {
+                note(start, bytes.count)
+                ranges.append(start..<bytes.count)
+            }
             return ranges
         }
         let utf8 = text.utf8
         // Line bounds are next to an ASCII byte (a newline or a carriage return), so they fall on characters.
         var lines = ranges.map { range in
-            text[
-                utf8.index(
-                    utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
-                        utf8.startIndex, offsetBy: range.upperBound)]
+            let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            return Substring(utf8[start..<utf8.index(start, offsetBy: range.count)])
         }
-        let quoted = lines.contains { $0.utf8.first == UInt8(ascii: ">") }
         if quoted,
             lines.allSatisfy({ $0.utf8.first == UInt8(ascii: ">") || $0.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } })
         {
@@ -247,6 +288,8 @@ struct AppleTextCrashParser {
                 return stripped
             }
         }
+        // A fence in a quoted report is found once its quoting is removed.
+        guard fenced || quoted else { return lines }
         return lines.filter { line in
             let utf8 = line.utf8
             guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
@@ -284,7 +327,7 @@ struct AppleTextCrashParser {
     }
 
     private static func splitQueue(_ text: String) -> (name: String?, queue: String?) {
-        guard let range = text.range(of: "Dispatch queue:") else { return (text, nil) }
+        guard let range = text.rangeOfBytes("Dispatch queue:") else { return (text, nil) }
         let name = text[..<range.lowerBound].trimmingSpaces
         let queue = text[range.upperBound...].trimmingSpaces
         return (name.isEmpty ? nil : name, queue.isEmpty ? nil : queue)
