@@ -11,6 +11,37 @@ import Testing
         #expect(value["y"]?.bool == false)
     }
 
+    @Test func readsIntegersThatFitAsIntegersAndTheRestAsDoubles() throws {
+        let value = try JSONParser.parse(
+            "[9223372036854775807,-9223372036854775808,9223372036854775808,-0,007,1e3,-2.5,12E-1,18446744073709551616]")
+        #expect(
+            value
+                == .array([
+                    .int(.max), .int(.min), .double(9_223_372_036_854_775_808), .int(0), .int(7), .double(1000),
+                    .double(-2.5), .double(1.2), .double(18_446_744_073_709_551_616),
+                ]))
+        // A minus sign alone, or in the middle of digits, is not a number.
+        for text in ["[-]", "[12-3]", "[-x]"] {
+            #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
+        }
+    }
+
+    @Test func findsEscapesQuotesAndControlCharactersAtEveryPositionOfALongString() throws {
+        // Strings are scanned eight bytes at a time: each special byte is tried at every offset in a word, after
+        // ASCII and after multi-byte text.
+        for prefix in ["", "é", "😀abc"] {
+            for offset in 0..<17 {
+                let lead = prefix + String(repeating: "a", count: offset)
+                let escaped = try JSONParser.parse("[\"\(lead)\\n\\\"z\(lead)\"]")
+                #expect(escaped == .array([.string(lead + "\n\"z" + lead)]))
+                let plain = try JSONParser.parse("[\"\(lead)\(lead)\",1]")
+                #expect(plain == .array([.string(lead + lead), .int(1)]))
+                #expect(throws: JSONParser.Failure.self) { try JSONParser.parse("[\"\(lead)\u{1}\(lead)\"]") }
+                #expect(throws: JSONParser.Failure.self) { try JSONParser.parse("[\"\(lead)\n\"]") }
+            }
+        }
+    }
+
     @Test func readsEscapesTheWayClueWritesThem() throws {
         let value = try JSONParser.parse(#"{"URL":"https:\/\/api.shop.example\/v1","t":"a\nb \u00e9 \ud83d\ude00"}"#)
         #expect(value["URL"]?.string == "https://api.shop.example/v1")

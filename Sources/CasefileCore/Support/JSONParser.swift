@@ -184,6 +184,7 @@ public struct JSONParser {
     private mutating func parseString() throws(Failure) -> String {
         index += 1
         let start = index
+        index = Self.plainRun(bytes, from: index)
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -227,6 +228,26 @@ public struct JSONParser {
         throw failure("unterminated string")
     }
 
+    /// The end of the bytes from `start` that need no look in a string: not `"`, `\` or a control character. Eight
+    /// bytes are tested at a time (each test exact for "some byte of the word is…"); the byte loop after it decides.
+    private static func plainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+            if special & highs != 0 { break }
+            index += 8
+        }
+        return index
+    }
+
     private mutating func parseUnicodeEscape() throws(Failure) -> [UInt8] {
         var code = try parseHex4()
         if (0xD800..<0xDC00).contains(code), index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
@@ -264,6 +285,26 @@ public struct JSONParser {
         let start = index
         var isInteger = true
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        // An integer that fits, the common case (addresses, counts), is read on its bytes: no string per number.
+        let digitsStart = index
+        var magnitude: UInt64 = 0
+        var overflow = false
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            let (times10, high) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times10.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+            overflow = overflow || high || carry
+            magnitude = sum
+            index += 1
+        }
+        let ended = index == bytes.count || !Self.isNumberByte(bytes[index])
+        if ended, index > digitsStart, !overflow {
+            if digitsStart == start, magnitude <= UInt64(Int64.max) { return .int(Int64(magnitude)) }
+            if digitsStart > start, magnitude <= UInt64(Int64.max) + 1 {
+                return .int(0 &- Int64(truncatingIfNeeded: magnitude))
+            }
+        }
+        // Anything else as before: the whole token's text, an integer if it fits, else a double.
+        index = digitsStart
         while index < bytes.count {
             let byte = bytes[index]
             if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
@@ -283,6 +324,13 @@ public struct JSONParser {
         }
         guard let value = Double(text), text != "-" else { throw failure("invalid number '\(text)'") }
         return .double(value)
+    }
+
+    /// The bytes a number token is scanned over: digits, `.`, `e`, `E`, `+` and `-`.
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: "-")
     }
 
     private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(Failure) -> JSONValue {
