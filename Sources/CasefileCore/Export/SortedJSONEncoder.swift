@@ -235,26 +235,10 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-private struct UnkeyedWriter: UnkeyedEncodingContainer {
+private struct UnkeyedWriter: UnkeyedEncodingContainer, ScalarWriting {
     let box: Box
     let codingPath: [any CodingKey]
     var count: Int { box.members.count }
-
-    mutating func encodeNil() throws { box.append(nil) { JSONText.appendNull(to: &$0) } }
-    mutating func encode(_ value: Bool) throws { box.append(nil) { JSONText.appendBool(value, to: &$0) } }
-    mutating func encode(_ value: String) throws { box.append(nil) { JSONText.appendString(value, to: &$0) } }
-    mutating func encode(_ value: Double) throws { try box.append(nil) { try JSONText.appendNumber(value, to: &$0) } }
-    mutating func encode(_ value: Float) throws { try box.append(nil) { try JSONText.appendNumber(value, to: &$0) } }
-    mutating func encode(_ value: Int) throws { encodeInteger(value) }
-    mutating func encode(_ value: Int8) throws { encodeInteger(value) }
-    mutating func encode(_ value: Int16) throws { encodeInteger(value) }
-    mutating func encode(_ value: Int32) throws { encodeInteger(value) }
-    mutating func encode(_ value: Int64) throws { encodeInteger(value) }
-    mutating func encode(_ value: UInt) throws { encodeInteger(value) }
-    mutating func encode(_ value: UInt8) throws { encodeInteger(value) }
-    mutating func encode(_ value: UInt16) throws { encodeInteger(value) }
-    mutating func encode(_ value: UInt32) throws { encodeInteger(value) }
-    mutating func encode(_ value: UInt64) throws { encodeInteger(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let path = codingPath + [IndexKey(index: box.members.count)]
@@ -283,20 +267,36 @@ private struct UnkeyedWriter: UnkeyedEncodingContainer {
         return writer
     }
 
-    private func encodeInteger(_ value: some FixedWidthInteger) {
-        box.append(nil) { JSONText.appendInteger(value, to: &$0) }
-    }
+    func put(_ body: (inout [UInt8]) throws -> Void) rethrows { try box.append(nil, body) }
 }
 
-private struct SingleWriter: SingleValueEncodingContainer {
+private struct SingleWriter: SingleValueEncodingContainer, ScalarWriting {
     let writer: ValueWriter
     var codingPath: [any CodingKey] { writer.codingPath }
 
-    mutating func encodeNil() throws { set { JSONText.appendNull(to: &$0) } }
-    mutating func encode(_ value: Bool) throws { set { JSONText.appendBool(value, to: &$0) } }
-    mutating func encode(_ value: String) throws { set { JSONText.appendString(value, to: &$0) } }
-    mutating func encode(_ value: Double) throws { try set { try JSONText.appendNumber(value, to: &$0) } }
-    mutating func encode(_ value: Float) throws { try set { try JSONText.appendNumber(value, to: &$0) } }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try put { try ValueWriter.write(value, path: writer.codingPath, into: &$0) }
+    }
+
+    func put(_ body: (inout [UInt8]) throws -> Void) rethrows {
+        var bytes: [UInt8] = []
+        try body(&bytes)
+        writer.result = .bytes(bytes)
+    }
+}
+
+/// The scalars an unkeyed and a single-value container write alike, each as the next value ``put(_:)`` places.
+private protocol ScalarWriting {
+    /// Places the bytes `body` writes as the container's next value.
+    func put(_ body: (inout [UInt8]) throws -> Void) rethrows
+}
+
+extension ScalarWriting {
+    mutating func encodeNil() throws { put { JSONText.appendNull(to: &$0) } }
+    mutating func encode(_ value: Bool) throws { put { JSONText.appendBool(value, to: &$0) } }
+    mutating func encode(_ value: String) throws { put { JSONText.appendString(value, to: &$0) } }
+    mutating func encode(_ value: Double) throws { try put { try JSONText.appendNumber(value, to: &$0) } }
+    mutating func encode(_ value: Float) throws { try put { try JSONText.appendNumber(value, to: &$0) } }
     mutating func encode(_ value: Int) throws { encodeInteger(value) }
     mutating func encode(_ value: Int8) throws { encodeInteger(value) }
     mutating func encode(_ value: Int16) throws { encodeInteger(value) }
@@ -308,18 +308,8 @@ private struct SingleWriter: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { encodeInteger(value) }
     mutating func encode(_ value: UInt64) throws { encodeInteger(value) }
 
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        try set { try ValueWriter.write(value, path: writer.codingPath, into: &$0) }
-    }
-
     private func encodeInteger(_ value: some FixedWidthInteger) {
-        set { JSONText.appendInteger(value, to: &$0) }
-    }
-
-    private func set(_ body: (inout [UInt8]) throws -> Void) rethrows {
-        var bytes: [UInt8] = []
-        try body(&bytes)
-        writer.result = .bytes(bytes)
+        put { JSONText.appendInteger(value, to: &$0) }
     }
 }
 
