@@ -6,6 +6,14 @@
 public enum BlobCompression {
     /// `bytes` compressed as one zstd stream.
     public static func compress(_ bytes: [UInt8]) throws(ArchiveError) -> [UInt8] {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(ArchiveError) -> [UInt8] in try compress(buffer) }
+        }
+        return try result.get()
+    }
+
+    /// The bytes at `bytes` compressed as one zstd stream, for a caller that wrote them into memory of its own.
+    public static func compress(_ bytes: UnsafeRawBufferPointer) throws(ArchiveError) -> [UInt8] {
         do {
             return try LibarchiveCompressor.zstd(bytes)
         } catch {

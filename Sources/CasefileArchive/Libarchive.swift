@@ -114,7 +114,7 @@ final class LibarchiveHandle {
 /// Compression through libarchive's raw format, for the index's compact columns.
 enum LibarchiveCompressor {
     /// `bytes` as one zstd stream, at level 1: the index compresses every crash of a run.
-    static func zstd(_ bytes: [UInt8]) throws(LibarchiveFailure) -> [UInt8] {
+    static func zstd(_ bytes: UnsafeRawBufferPointer) throws(LibarchiveFailure) -> [UInt8] {
         guard let writer = archive_write_new() else {
             throw LibarchiveFailure(message: "libarchive could not allocate a writer")
         }
@@ -145,7 +145,7 @@ enum LibarchiveCompressor {
         archive_entry_set_pathname(entry, "data")
         archive_entry_set_size(entry, Int64(bytes.count))
         try check(archive_write_header(writer, entry))
-        let written = bytes.withUnsafeBytes { archive_write_data(writer, $0.baseAddress, $0.count) }
+        let written = archive_write_data(writer, bytes.baseAddress, bytes.count)
         guard written == bytes.count else {
             throw LibarchiveFailure(
                 message: archive_error_string(writer).map { String(cString: $0) } ?? "short write")

@@ -82,6 +82,16 @@ for (name, text) in inputs where only.map({ name.contains($0) }) ?? true {
             Double(bytes.count) / 1000, threads))
 }
 
+// The crash-detail blob of the grown .ips: crashes encoded per second on one core.
+if only.map({ "blob".contains($0) }) ?? true {
+    guard case .crashes(_, let crashes, _) = parser.parse(Array(ips.utf8), file: "blob.ips"), let crash = crashes.first
+    else {
+        print("crash detail blob: the .ips was not parsed")
+        exit(2)
+    }
+    try BlobBenchmark.run(crash)
+}
+
 // Symbolication: look-ups per second from a cold dSYM (llvm-symbolizer started for the crash) and from the warm
 // cache, over a crash of 20,000 frames inside the fixture's __text; then the time to index 100 dSYMs.
 if only.map({ "symbols".contains($0) }) ?? true {

@@ -73,6 +73,57 @@ import Testing
         #expect(decoded.images == crash.images)
     }
 
+    /// The exact text of a frame line, written out by hand: escapes found after bytes that stop the eight-byte scan
+    /// without needing an escape themselves (a quote, a control character), at every offset of a word; numbers at
+    /// their extremes (zero, the largest address, a negative line).
+    @Test func writesFieldsAndNumbersAsTheFormatSays() throws {
+        var crash = Crash(format: .appleText)
+        // The symbol: 9 plain bytes, a quote, 0x01, then a tab at offset 17 and a backslash as the last byte.
+        let symbol = "abcdefghi\"\u{01}xxxxxx\tyz\\"
+        crash.threads = [
+            CrashThread(
+                index: 3, name: "\"quoted\"",
+                frames: [
+                    Frame(
+                        image: "Lib", address: UInt64.max, imageLoadAddress: 0, imageOffset: 0, symbol: symbol,
+                        symbolOffset: 0x1f, file: "a\rb", line: -1)
+                ])
+        ]
+        let lines = String(decoding: try BlobCompression.decompress(try CrashDetailCodec.encode(crash)), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(
+            lines == [
+                "casefile-crash-detail 2",
+                "T\t3\t\"quoted\"\t\t0",
+                "F\tLib\t\tffffffffffffffff\t0\t0\tabcdefghi\"\u{01}xxxxxx\\tyz\\\\\t1f\ta\\rb\t-1\t0\t\t\t",
+                "",
+            ])
+        for offset in 0..<24 {
+            var shifted = crash
+            shifted.threads[0].frames[0].symbol = String(repeating: "s", count: offset) + "\t\"" + symbol
+            shifted.threads[0].frames[0].line = offset == 0 ? Int.min : offset
+            let decoded = try CrashDetailCodec.decode(try CrashDetailCodec.encode(shifted))
+            #expect(decoded.threads == shifted.threads)
+        }
+    }
+
+    /// A crash whose text is many times what the writer first sets aside (long symbols in many frames) comes back
+    /// whole.
+    @Test func keepsACrashLargerThanItsFirstEstimate() throws {
+        var crash = Crash(format: .ips)
+        crash.images = [BinaryImage(name: "Shop", loadAddress: 0x1_0000_0000, endAddress: 0x1_0fff_ffff, isApp: true)]
+        let frames = (0..<2_000).map { index in
+            Frame(
+                image: "Shop", address: 0x1_0000_0000 + UInt64(index) * 4, imageLoadAddress: 0x1_0000_0000,
+                imageOffset: UInt64(index) * 4,
+                symbol: "generic specialization <\(index)> of " + String(repeating: "Ü", count: 300))
+        }
+        crash.threads = [CrashThread(index: 0, crashed: true, frames: frames)]
+        let decoded = try CrashDetailCodec.decode(try CrashDetailCodec.encode(crash))
+        #expect(decoded.threads == crash.threads)
+        #expect(decoded.images == crash.images)
+    }
+
     /// Blobs written before version 2 — every frame with its image's name and addresses — still decode.
     @Test func readsVersionOneBlobs() throws {
         let text = [

@@ -17,10 +17,9 @@ public enum CrashDetailCodec {
 
     /// The blob of a crash's threads and images.
     public static func encode(_ crash: Crash) throws(ArchiveError) -> [UInt8] {
-        var out = LineWriter()
-        out.bytes.reserveCapacity(crash.threads.reduce(0) { $0 + $1.frames.count } * 80 + crash.images.count * 120)
-        out.bytes += header.utf8
-        out.bytes.append(0x0A)
+        var out = LineWriter(
+            capacity: crash.threads.reduce(0) { $0 + $1.frames.count } * 80 + crash.images.count * 120)
+        out.line(header)
         // Fields are written straight into the buffer: no array of strings per line, no string per number.
         for image in crash.images {
             out.begin("I")
@@ -70,7 +69,7 @@ public enum CrashDetailCodec {
                 }
             }
         }
-        return try BlobCompression.compress(out.bytes)
+        return try out.compressed()
     }
 
     /// The threads and images back from a blob; a frame's symbolication, when it had one, as its function, file
@@ -135,29 +134,58 @@ public enum CrashDetailCodec {
 
     /// Lines of tab-separated fields: `nil` is an empty field, an empty string `\e`, and tab, newline, carriage
     /// return and backslash are escaped.
-    private struct LineWriter {
-        var bytes: [UInt8] = []
+    ///
+    /// Written into memory of its own rather than an array: a crash's blob is a hundred thousand bytes in a dozen
+    /// pieces per frame, and an array checked its uniqueness and capacity on every one of them.
+    private struct LineWriter: ~Copyable {
+        private var base: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+        private var count = 0
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 4096)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        deinit {
+            base.deallocate()
+        }
+
+        /// The text written so far, compressed.
+        func compressed() throws(ArchiveError) -> [UInt8] {
+            try BlobCompression.compress(UnsafeRawBufferPointer(start: base, count: count))
+        }
+
+        mutating func line(_ text: String) {
+            for byte in text.utf8 { append(byte) }
+            end()
+        }
 
         mutating func begin(_ tag: Unicode.Scalar) {
-            bytes.append(UInt8(ascii: tag))
+            append(UInt8(ascii: tag))
         }
 
         mutating func end() {
-            bytes.append(0x0A)
+            append(0x0A)
         }
 
         mutating func field(_ text: String?) {
-            bytes.append(0x09)
+            append(0x09)
             guard let text else { return }
             if text.isEmpty {
-                bytes += [0x5C, 0x65]
+                append(0x5C)
+                append(0x65)
                 return
             }
-            // The string's own bytes, scanned and copied in one go; almost every field needs no escape. Read in
-            // place (a native string is contiguous): `withUTF8` would need a mutable copy of every field.
+            // The string's own bytes, read in place (a native string is contiguous; `withUTF8` would need a mutable
+            // copy of every field) and copied in one go. Almost every field needs no escape, which eight bytes at a
+            // time rule out; a byte the word test stops at is looked at exactly.
             let copied: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
-                if !utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) {
-                    bytes.append(contentsOf: utf8)
+                let plain = JSONParser.plainRun(utf8, from: 0)
+                if plain == utf8.count
+                    || !UnsafeBufferPointer(rebasing: utf8[plain...]).contains(where: Self.needsEscape)
+                {
+                    append(utf8)
                 } else {
                     escape(utf8)
                 }
@@ -165,38 +193,85 @@ public enum CrashDetailCodec {
             if copied == nil { escape(Array(text.utf8)) }
         }
 
+        /// Lowercase hexadecimal, no prefix.
+        mutating func hex(_ value: UInt64?) {
+            append(0x09)
+            guard let value else { return }
+            digits(of: value, radix: 16)
+        }
+
+        mutating func decimal(_ value: Int?) {
+            append(0x09)
+            guard let value else { return }
+            if value < 0 { append(UInt8(ascii: "-")) }
+            digits(of: UInt64(value.magnitude), radix: 10)
+        }
+
+        mutating func flag(_ value: Bool) {
+            append(0x09)
+            append(value ? 0x31 : 0x30)
+        }
+
+        private static func needsEscape(_ byte: UInt8) -> Bool {
+            byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x5C
+        }
+
         private mutating func escape(_ utf8: some Sequence<UInt8>) {
             for byte in utf8 {
                 switch byte {
-                case 0x09: bytes += [0x5C, 0x74]
-                case 0x0A: bytes += [0x5C, 0x6E]
-                case 0x0D: bytes += [0x5C, 0x72]
-                case 0x5C: bytes += [0x5C, 0x5C]
-                default: bytes.append(byte)
+                case 0x09: append(0x5C, 0x74)
+                case 0x0A: append(0x5C, 0x6E)
+                case 0x0D: append(0x5C, 0x72)
+                case 0x5C: append(0x5C, 0x5C)
+                default: append(byte)
                 }
             }
         }
 
-        /// Lowercase hexadecimal, no prefix.
-        mutating func hex(_ value: UInt64?) {
-            bytes.append(0x09)
-            guard let value else { return }
-            let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
-            for shift in stride(from: (digits - 1) * 4, through: 0, by: -4) {
-                let nibble = UInt8((value >> UInt64(shift)) & 0xF)
-                bytes.append(nibble < 10 ? 0x30 + nibble : 0x57 + nibble)
+        /// The digits of `value` (lowercase), most significant first; a 64-bit value has at most 20.
+        private mutating func digits(of value: UInt64, radix: UInt64) {
+            reserve(20)
+            var rest = value
+            var length = 0
+            repeat {
+                length += 1
+                rest /= radix
+            } while rest > 0
+            rest = value
+            for position in stride(from: count + length - 1, through: count, by: -1) {
+                let digit = UInt8(truncatingIfNeeded: rest % radix)
+                base[position] = digit < 10 ? 0x30 + digit : 0x57 + digit
+                rest /= radix
             }
+            count += length
         }
 
-        mutating func decimal(_ value: Int?) {
-            bytes.append(0x09)
-            guard let value else { return }
-            bytes += String(value).utf8
+        private mutating func append(_ byte: UInt8) {
+            reserve(1)
+            base[count] = byte
+            count += 1
         }
 
-        mutating func flag(_ value: Bool) {
-            bytes.append(0x09)
-            bytes.append(value ? 0x31 : 0x30)
+        private mutating func append(_ first: UInt8, _ second: UInt8) {
+            append(first)
+            append(second)
+        }
+
+        private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let source = bytes.baseAddress else { return }
+            reserve(bytes.count)
+            (base + count).update(from: source, count: bytes.count)
+            count += bytes.count
+        }
+
+        private mutating func reserve(_ extra: Int) {
+            guard count + extra > capacity else { return }
+            let grown = max(capacity * 2, count + extra)
+            let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            moved.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = moved
+            capacity = grown
         }
     }
 

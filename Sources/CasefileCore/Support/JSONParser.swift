@@ -230,7 +230,8 @@ public struct JSONParser {
 
     /// The end of the bytes from `start` that need no look in a string: not `"`, `\` or a control character. Eight
     /// bytes are tested at a time (each test exact for "some byte of the word is…"); the byte loop after it decides.
-    private static func plainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    /// (The crash-detail blob asks the same of its fields, whose escapes are a subset of these bytes.)
+    static func plainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         let raw = UnsafeRawPointer(base)
         let ones: UInt64 = 0x0101_0101_0101_0101

@@ -1,0 +1,37 @@
+import CasefileArchive
+import CasefileCore
+import Foundation
+
+/// The crash-detail blob on one core: every thread and image of a real-sized crash written as the index stores it
+/// (tab-separated text, then zstd), the work each crash costs the run besides parsing and its rows.
+enum BlobBenchmark {
+    /// Prints crashes encoded per second, and the sizes of the blob's text and of the blob.
+    static func run(_ crash: Crash) throws {
+        var crash = crash
+        // A real iOS report lists 300 and more binary images: system libraries after the app.
+        for index in 0..<320 {
+            let base = 0x1_9000_0000 + UInt64(index) * 0x40_0000
+            crash.images.append(
+                BinaryImage(
+                    name: "libsystem_\(index).dylib", path: "/usr/lib/system/libsystem_\(index).dylib", arch: "arm64e",
+                    uuid: String(format: "%08x-0000-4000-8000-%012x", index, index * 7919), loadAddress: base,
+                    endAddress: base + 0x1f_ffff))
+        }
+        let blob = try CrashDetailCodec.encode(crash)
+        let text = try BlobCompression.decompress(blob)
+        var count = 0
+        let start = Date()
+        while Date().timeIntervalSince(start) < 2 {
+            for _ in 0..<20 { _ = try CrashDetailCodec.encode(crash) }
+            count += 20
+        }
+        let seconds = Date().timeIntervalSince(start)
+        let frames = crash.threads.reduce(0) { $0 + $1.frames.count }
+        print(
+            String(
+                format:
+                    "crash detail blob: %.0f crashes/s (%d frames, %d images; %.1f KB of text, %.1f KB stored; one core)",
+                Double(count) / seconds, frames, crash.images.count, Double(text.count) / 1000,
+                Double(blob.count) / 1000))
+    }
+}
