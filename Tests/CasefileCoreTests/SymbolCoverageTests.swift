@@ -47,6 +47,33 @@ import Testing
         #expect(coverage.missing.map(\.frames) == [4, 1])
     }
 
+    /// A debug file with another UUID counts like none: the image is named as the symbolicator named it, frames of
+    /// images met again after others are added to the first count.
+    @Test func countsUUIDMismatchesAsMissingImagesByTheirOwnName() {
+        var crash = Crash(format: .ips)
+        func mismatched(_ image: String, _ uuid: String) -> Frame {
+            var frame = Frame(image: image, address: 0x10_0010)
+            frame.symbolication = FrameSymbolication(
+                status: .uuidMismatch(image: image, uuid: uuid, found: ["ffffffff-0000-0000-0000-000000000000"]))
+            return frame
+        }
+        crash.threads = [
+            CrashThread(
+                index: 0,
+                frames: [
+                    mismatched("UIKitCore", Self.uikit), mismatched("libobjc.A.dylib", Self.objc),
+                    mismatched("UIKitCore", Self.uikit),
+                ])
+        ]
+        let coverage = SymbolCoverage(
+            Report(
+                id: "three", format: .appleCrash, source: ReportSource(input: "three.ips", root: ""), crashes: [crash]))
+        #expect(coverage.missing.map(\.name) == ["UIKitCore", "libobjc.A.dylib"])
+        #expect(coverage.missing.map(\.uuid) == [Self.uikit, Self.objc])
+        #expect(coverage.missing.map(\.frames) == [2, 1])
+        #expect(coverage.inAppFrames == 0)
+    }
+
     @Test func theDigestAddsUpItsReports() {
         var digest = RunDigest(summary: RunSummary(runID: 1), symbolicationConfigured: true)
         digest.add(Self.report(id: "one"), summaryPath: nil)

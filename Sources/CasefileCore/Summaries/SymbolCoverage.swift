@@ -23,31 +23,36 @@ public struct SymbolCoverage: Sendable, Equatable {
 
     private mutating func count(_ frames: UnsafeBufferPointer<Frame>, app: String?, last: inout Int?) {
         for index in frames.indices {
-            count(frames[index].image, frames[index].symbolication, app: app, last: &last)
+            if CrashSummary.isApp(image: frames[index].image, appImageName: app) {
+                inAppFrames += 1
+                if frames[index].symbolication?.locations.isEmpty == false { inAppSymbolicated += 1 }
+            }
+            // Matched in place: handing each frame's image and symbolication to a function copied them (retaining
+            // and releasing their strings), more than half of what counting cost.
+            switch frames[index].symbolication?.status {
+            case .noDebugFile(_, let uuid), .uuidMismatch(_, let uuid, _):
+                // Neighbouring frames mostly lie in the same image.
+                if let last, missing[last].uuid == uuid {
+                    missing[last].frames += 1
+                } else if let found = missing.firstIndex(where: { $0.uuid == uuid }) {
+                    missing[found].frames += 1
+                    last = found
+                } else {
+                    missing.append(
+                        RunDigest.MissingImage(name: Self.image(frames[index].symbolication), uuid: uuid, frames: 1))
+                    last = missing.count - 1
+                }
+            default:
+                break
+            }
         }
     }
 
-    private mutating func count(
-        _ image: String?, _ symbolication: FrameSymbolication?, app: String?, last: inout Int?
-    ) {
-        if CrashSummary.isApp(image: image, appImageName: app) {
-            inAppFrames += 1
-            if symbolication?.locations.isEmpty == false { inAppSymbolicated += 1 }
-        }
+    /// The image a frame's symbolication found no debug file for.
+    private static func image(_ symbolication: FrameSymbolication?) -> String {
         switch symbolication?.status {
-        case .noDebugFile(let image, let uuid), .uuidMismatch(let image, let uuid, _):
-            // Neighbouring frames mostly lie in the same image.
-            if let last, missing[last].uuid == uuid {
-                missing[last].frames += 1
-            } else if let index = missing.firstIndex(where: { $0.uuid == uuid }) {
-                missing[index].frames += 1
-                last = index
-            } else {
-                missing.append(RunDigest.MissingImage(name: image, uuid: uuid, frames: 1))
-                last = missing.count - 1
-            }
-        default:
-            break
+        case .noDebugFile(let image, _), .uuidMismatch(let image, _, _): image
+        default: ""
         }
     }
 }
