@@ -144,9 +144,53 @@ struct JSONScanner {
         let range = try stringRange()
         guard let base = bytes.baseAddress else { return nil }
         if !range.isEmpty, memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil {
+            // Apple writes every slash of a path as `\/`: each image's path has escapes, and a parser per string
+            // cost a tenth of reading a report.
+            if let text = Self.unescaped(UnsafeBufferPointer(rebasing: bytes[range])) { return text }
             return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<index])).string
         }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// The text of a string's body whose escapes are all of one character (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`,
+    /// `\r`, `\t`), decoded as `JSONParser` decodes it; `nil` for anything else (a `\u` escape, a control character, a
+    /// broken escape), which the parser reads, tolerance and errors included.
+    static func unescaped(_ body: UnsafeBufferPointer<UInt8>) -> String? {
+        var simple = true
+        let text = String(unsafeUninitializedCapacity: body.count) { output in
+            var written = 0
+            var position = 0
+            while position < body.count {
+                var byte = body[position]
+                if byte < 0x20 {
+                    simple = false
+                    return 0
+                }
+                if byte == UInt8(ascii: "\\") {
+                    position += 1
+                    guard position < body.count else {
+                        simple = false
+                        return 0
+                    }
+                    switch body[position] {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte = body[position]
+                    case UInt8(ascii: "b"): byte = 0x08
+                    case UInt8(ascii: "f"): byte = 0x0C
+                    case UInt8(ascii: "n"): byte = 0x0A
+                    case UInt8(ascii: "r"): byte = 0x0D
+                    case UInt8(ascii: "t"): byte = 0x09
+                    default:
+                        simple = false
+                        return 0
+                    }
+                }
+                output[written] = byte
+                written += 1
+                position += 1
+            }
+            return written
+        }
+        return simple ? text : nil
     }
 
     /// An unsigned integer value; `nil` for anything else (which is skipped).

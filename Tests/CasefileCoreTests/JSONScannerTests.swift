@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import CasefileCore
+
+/// Strings with escapes, read by the scanner without a parser when every escape is of one character.
+@Suite struct JSONScannerTests {
+    /// Foundation's decoder is the oracle: the scanner's text for each body is what `JSONDecoder` reads from it.
+    @Test(arguments: [
+        #"\/usr\/lib\/system\/libdispatch.dylib"#,
+        #"\/var\/Ünïcode\/My App.app\/My App"#,
+        #"a\"b\\c"#,
+        #"\b\f\n\r\t"#,
+        #"ends in an escaped backslash \\"#,
+        #"\\\/\"\\"#,
+    ])
+    func decodesOneCharacterEscapesAsJSONDoes(_ body: String) throws {
+        let expected = try JSONDecoder().decode(String.self, from: Data("\"\(body)\"".utf8))
+        let text = Array(body.utf8).withUnsafeBufferPointer { JSONScanner.unescaped($0) }
+        #expect(text == expected)
+    }
+
+    /// A `\u` escape, a raw control character and a broken escape are left to the parser (its tolerance, its errors).
+    @Test(arguments: [#"caf\u00e9"#, "raw\ttab \\/", #"lone backslash at the end \"#, #"\x41"#])
+    func leavesEverythingElseToTheParser(_ body: String) {
+        #expect(Array(body.utf8).withUnsafeBufferPointer { JSONScanner.unescaped($0) } == nil)
+    }
+
+    /// Through the `.ips` reader: the sample's image paths, every slash escaped as Apple writes them, and a path with
+    /// a `\u` escape beside slashes.
+    @Test func readsEscapedImagePathsOfAnIPS() throws {
+        let original = try String(
+            contentsOfFile: Samples.sample("Crashes/cart-total-iphone14-ios16.ips"), encoding: .utf8)
+        let read = try #require(try crashes("cart-total-iphone14-ios16.ips").first)
+        #expect(read.images.map(\.path).contains("/System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore"))
+        #expect(read.images.map(\.path).contains("/usr/lib/system/libsystem_kernel.dylib"))
+
+        let edited = original.replacingOccurrences(
+            of: #""\/usr\/lib\/dyld""#, with: #""\/usr\/lib\/dyld-caf\u00e9""#)
+        #expect(edited != original)
+        guard case .crashes(_, let crashes, _) = CrashReportParser().parse(Array(edited.utf8), file: "t.ips"),
+            let crash = crashes.first
+        else {
+            Issue.record("the edited .ips was not read")
+            return
+        }
+        #expect(crash.images.map(\.path).contains("/usr/lib/dyld-café"))
+    }
+}
