@@ -51,6 +51,14 @@ def uuid(rng):
                                              rng.getrandbits(12), rng.getrandbits(48))
 
 
+def apple_json(body):
+    """A body as Apple writes a .ips: a key per line (`"key" : value`), every value below the top level compact, and
+    slashes escaped (`\\/`). Indenting every level instead would double the file and read unlike any real report."""
+    def value(item):
+        return json.dumps(item, separators=(",", ":")).replace("/", "\\/")
+    return "{\n" + ",\n".join("  %s : %s" % (json.dumps(key), value(item)) for key, item in body.items()) + "\n}"
+
+
 class Crash:
     """One crash of bug `bug`, with threads and images the size of a real report."""
 
@@ -99,7 +107,7 @@ class Crash:
             "usedImages": [{"source": "P", "arch": "arm64e" if n else "arm64", "base": base, "size": size, "uuid": image_uuid,
                             "path": path, "name": name} for n, (name, base, size, image_uuid, path) in enumerate(self.images)],
         }
-        return json.dumps(header) + "\n" + json.dumps(body, indent=2)
+        return json.dumps(header) + "\n" + apple_json(body)
 
     def text(self):
         lines = ["Incident Identifier: %s" % self.incident, "Hardware Model:      %s" % self.device,
