@@ -209,15 +209,12 @@ public struct JSONParser {
                 guard index < bytes.count else { break }
                 let escape = bytes[index]
                 index += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escape)
-                case UInt8(ascii: "b"): scalars.append(0x08)
-                case UInt8(ascii: "f"): scalars.append(0x0C)
-                case UInt8(ascii: "n"): scalars.append(0x0A)
-                case UInt8(ascii: "r"): scalars.append(0x0D)
-                case UInt8(ascii: "t"): scalars.append(0x09)
-                case UInt8(ascii: "u"): scalars.append(contentsOf: try parseUnicodeEscape())
-                default: throw failure("invalid escape '\\\(printable(escape))'")
+                if let byte = Self.oneCharacterEscape(escape) {
+                    scalars.append(byte)
+                } else if escape == UInt8(ascii: "u") {
+                    scalars.append(contentsOf: try parseUnicodeEscape())
+                } else {
+                    throw failure("invalid escape '\\\(printable(escape))'")
                 }
             default:
                 if byte < 0x20 { throw failure("unescaped control character in a string") }
@@ -226,6 +223,20 @@ public struct JSONParser {
             }
         }
         throw failure("unterminated string")
+    }
+
+    /// The byte a one-character escape stands for (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`), given the byte
+    /// after the backslash; `nil` for `\u` and anything else. (``JSONScanner`` decodes these in place the same way.)
+    static func oneCharacterEscape(_ escape: UInt8) -> UInt8? {
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): escape
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
     }
 
     /// The end of the bytes from `start` that need no look in a string: not `"`, `\` or a control character. Eight

@@ -152,8 +152,8 @@ struct JSONScanner {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// The text of a string's body whose escapes are all of one character (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`,
-    /// `\r`, `\t`), decoded as `JSONParser` decodes it; `nil` for anything else (a `\u` escape, a control character, a
+    /// The text of a string's body whose escapes are all of one character (``JSONParser/oneCharacterEscape(_:)``),
+    /// decoded as `JSONParser` decodes it; `nil` for anything else (a `\u` escape, a control character, a
     /// broken escape), which the parser reads, tolerance and errors included.
     static func unescaped(_ body: UnsafeBufferPointer<UInt8>) -> String? {
         var simple = true
@@ -172,17 +172,11 @@ struct JSONScanner {
                         simple = false
                         return 0
                     }
-                    switch body[position] {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte = body[position]
-                    case UInt8(ascii: "b"): byte = 0x08
-                    case UInt8(ascii: "f"): byte = 0x0C
-                    case UInt8(ascii: "n"): byte = 0x0A
-                    case UInt8(ascii: "r"): byte = 0x0D
-                    case UInt8(ascii: "t"): byte = 0x09
-                    default:
+                    guard let decoded = JSONParser.oneCharacterEscape(body[position]) else {
                         simple = false
                         return 0
                     }
+                    byte = decoded
                 }
                 output[written] = byte
                 written += 1
