@@ -56,6 +56,8 @@ let package = Package(
                 "CasefileArchive",
                 "CasefileCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C interface, for binding row values without boxing them (RowBinder).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -108,7 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CasefileStoreTests",
-            dependencies: ["CasefileStore", "CasefileCore"],
+            dependencies: ["CasefileStore", "CasefileCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -30,14 +30,6 @@ enum CrashWriter {
                 exception.codes.isEmpty
                 ? exception.codesText : exception.codes.map { CrashNumber.hex($0) }.joined(separator: ", ")
             let raw = try IndexJSON.text(crash.rawFields)
-            let values: [(any DatabaseValueConvertible)?] = [
-                report, seq, crash.format.rawValue, crash.kind.rawValue, crash.incidentID, crash.timestamp,
-                crash.app.name, crash.app.bundleID, crash.app.version, crash.app.build, crash.os.name, crash.os.version,
-                crash.os.build, crash.deviceModel, crash.processName, exception.type, exception.signal, codes,
-                exception.subtype, exception.name, exception.reason, exception.terminationNamespace,
-                exception.terminationCode.map { Int64(bitPattern: $0) }, exception.terminationReason,
-                crash.crashedThread, crash.appImage?.uuid, raw, Data(detail),
-            ]
             try db.cachedStatement(
                 sql: """
                     INSERT INTO crashes (report_id, seq, format, kind, incident_id, timestamp, app_name, bundle_id,
@@ -46,7 +38,36 @@ enum CrashWriter {
                     termination_code, termination_reason, crashed_thread, app_uuid, raw_fields, detail)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """
-            ).execute(arguments: StatementArguments(values))
+            ).insert { row in
+                row.bind(report)
+                row.bind(seq)
+                row.bind(crash.format.rawValue)
+                row.bind(crash.kind.rawValue)
+                row.bind(crash.incidentID)
+                row.bind(crash.timestamp)
+                row.bind(crash.app.name)
+                row.bind(crash.app.bundleID)
+                row.bind(crash.app.version)
+                row.bind(crash.app.build)
+                row.bind(crash.os.name)
+                row.bind(crash.os.version)
+                row.bind(crash.os.build)
+                row.bind(crash.deviceModel)
+                row.bind(crash.processName)
+                row.bind(exception.type)
+                row.bind(exception.signal)
+                row.bind(codes)
+                row.bind(exception.subtype)
+                row.bind(exception.name)
+                row.bind(exception.reason)
+                row.bind(exception.terminationNamespace)
+                row.bind(exception.terminationCode.map { Int64(bitPattern: $0) })
+                row.bind(exception.terminationReason)
+                row.bind(crash.crashedThread)
+                row.bind(crash.appImage?.uuid)
+                row.bind(raw)
+                row.bind(blob: detail)
+            }
             let crashID = db.lastInsertedRowID
             let appImage = crash.appImageName
             let crashedIndex = crash.crashingThread?.index
@@ -61,7 +82,13 @@ enum CrashWriter {
                 try db.cachedStatement(
                     sql:
                         "INSERT INTO crash_threads (crash_id, thread_index, name, queue, crashed) VALUES (?, ?, ?, ?, ?)"
-                ).execute(arguments: [crashID, thread.index, thread.name, thread.queue, thread.crashed])
+                ).insert { row in
+                    row.bind(crashID)
+                    row.bind(thread.index)
+                    row.bind(thread.name)
+                    row.bind(thread.queue)
+                    row.bind(thread.crashed)
+                }
                 for index in rows {
                     let frame = thread.frames[index]
                     if let image = frame.image { usedImages.insert(image) }
@@ -81,10 +108,16 @@ enum CrashWriter {
                         INSERT INTO crash_images (crash_id, name, path, arch, uuid, load_address, end_address, is_app)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """
-                ).execute(arguments: [
-                    crashID, image.name, image.path, image.arch, image.uuid, Int64(bitPattern: image.loadAddress),
-                    image.endAddress.map { Int64(bitPattern: $0) }, image.isApp,
-                ])
+                ).insert { row in
+                    row.bind(crashID)
+                    row.bind(image.name)
+                    row.bind(image.path)
+                    row.bind(image.arch)
+                    row.bind(image.uuid)
+                    row.bind(Int64(bitPattern: image.loadAddress))
+                    row.bind(image.endAddress.map { Int64(bitPattern: $0) })
+                    row.bind(image.isApp)
+                }
             }
         }
     }
@@ -109,15 +142,28 @@ enum CrashWriter {
         let inlined =
             inlinedLocations.isEmpty
             ? nil : try IndexJSON.text(Array(inlinedLocations))
-        // Whether the frame is the exception backtrace's is part of the statement, not an argument: twenty
-        // arguments or fewer are bound in place by GRDB; more are copied (strings included) first.
-        try db.cachedStatement(sql: thread == nil ? insertBacktraceFrame : insertThreadFrame).execute(arguments: [
-            crash, thread, seq, frame.image, frame.imageUUID,
-            frame.address.map { Int64(bitPattern: $0) },
-            frame.imageLoadAddress.map { Int64(bitPattern: $0) }, frame.imageOffset.map { Int64(bitPattern: $0) },
-            frame.symbol, frame.symbolOffset.map { Int64(bitPattern: $0) }, frame.file, frame.line, frame.inlined,
-            frame.image != nil && frame.image == appImage, status(frame.symbolication), frame.symbolication?.reason,
-            function?.simpleName, function?.file, function?.line, inlined,
-        ])
+        // Whether the frame is the exception backtrace's is part of the statement, not a parameter.
+        try db.cachedStatement(sql: thread == nil ? insertBacktraceFrame : insertThreadFrame).insert { row in
+            row.bind(crash)
+            row.bind(thread)
+            row.bind(seq)
+            row.bind(frame.image)
+            row.bind(frame.imageUUID)
+            row.bind(frame.address.map { Int64(bitPattern: $0) })
+            row.bind(frame.imageLoadAddress.map { Int64(bitPattern: $0) })
+            row.bind(frame.imageOffset.map { Int64(bitPattern: $0) })
+            row.bind(frame.symbol)
+            row.bind(frame.symbolOffset.map { Int64(bitPattern: $0) })
+            row.bind(frame.file)
+            row.bind(frame.line)
+            row.bind(frame.inlined)
+            row.bind(frame.image != nil && frame.image == appImage)
+            row.bind(status(frame.symbolication))
+            row.bind(frame.symbolication?.reason)
+            row.bind(function?.simpleName)
+            row.bind(function?.file)
+            row.bind(function?.line)
+            row.bind(inlined)
+        }
     }
 }

@@ -38,7 +38,12 @@ enum ReportWriter {
         for warning in report.warnings {
             try db.cachedStatement(
                 sql: "INSERT INTO report_warnings (report_id, file, line, message) VALUES (?, ?, ?, ?)"
-            ).execute(arguments: [report.id, warning.file, warning.line, warning.message])
+            ).insert { row in
+                row.bind(report.id)
+                row.bind(warning.file)
+                row.bind(warning.line)
+                row.bind(warning.message)
+            }
         }
     }
 
@@ -62,19 +67,6 @@ enum ReportWriter {
     private static func insert(
         _ event: TimelineEvent, seq: Int, detail: String, report: String, _ db: Database
     ) throws {
-        var values: [(any DatabaseValueConvertible)?] = [
-            report, seq, event.timestamp, event.timeIsRecorded, event.kindName, event.summary, event.file, event.line,
-        ]
-        if case .network(let exchange) = event.kind {
-            values += [
-                exchange.method, exchange.url, exchange.statusCode, exchange.error?.domain, exchange.error?.code,
-                exchange.error?.description, exchange.failure != nil, exchange.responseAt ?? event.timestamp,
-                exchange.endAt, exchange.expectedContentLength, exchange.receivedBytes,
-            ]
-        } else {
-            values += [nil, nil, nil, nil, nil, nil, false, nil, nil, nil, nil]
-        }
-        values.append(detail)
         try db.cachedStatement(
             sql: """
                 INSERT INTO timeline_events (report_id, seq, timestamp, time_recorded, kind, summary, source_file,
@@ -82,6 +74,33 @@ enum ReportWriter {
                 expected_bytes, received_bytes, detail_json)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
-        ).execute(arguments: StatementArguments(values))
+        ).insert { row in
+            row.bind(report)
+            row.bind(seq)
+            row.bind(event.timestamp)
+            row.bind(event.timeIsRecorded)
+            row.bind(event.kindName)
+            row.bind(event.summary)
+            row.bind(event.file)
+            row.bind(event.line)
+            if case .network(let exchange) = event.kind {
+                row.bind(exchange.method)
+                row.bind(exchange.url)
+                row.bind(exchange.statusCode)
+                row.bind(exchange.error?.domain)
+                row.bind(exchange.error?.code)
+                row.bind(exchange.error?.description)
+                row.bind(exchange.failure != nil)
+                row.bind(exchange.responseAt ?? event.timestamp)
+                row.bind(exchange.endAt)
+                row.bind(exchange.expectedContentLength)
+                row.bind(exchange.receivedBytes)
+            } else {
+                for _ in 0..<6 { row.bind(nil as String?) }
+                row.bind(false)
+                for _ in 0..<4 { row.bind(nil as String?) }
+            }
+            row.bind(detail)
+        }
     }
 }
