@@ -42,10 +42,8 @@ enum GroupWriter {
 
     /// Counts every occurrence of `report` in its group, creating groups as needed; returns the group ids.
     @discardableResult
-    static func assign(_ report: Report, run: Int64, at date: Date, _ db: Database) throws -> [Int64] {
-        // Formatted once: GRDB formats a Date for every binding.
-        let date = date.databaseValue
-        return try occurrences(of: report).map { try assign($0, report: report.id, run: run, at: date, db) }
+    static func assign(_ report: Report, run: Int64, at date: DatabaseValue, _ db: Database) throws -> [Int64] {
+        try occurrences(of: report).map { try assign($0, report: report.id, run: run, at: date, db) }
     }
 
     static func assign(
@@ -87,7 +85,15 @@ enum GroupWriter {
                     regressed_run_id = CASE WHEN ? IS NULL THEN regressed_run_id ELSE ? END
                     WHERE id = ?
                     """
-            ).execute(arguments: [date, run, status, regressedIn, regressedIn, run, groupID])
+            ).insert { row in
+                row.bind(date)
+                row.bind(run)
+                row.bind(status)
+                row.bind(regressedIn)
+                row.bind(regressedIn)
+                row.bind(run)
+                row.bind(groupID)
+            }
         } else {
             let explanation = try IndexJSON.text(fingerprint)
             try db.cachedStatement(
@@ -96,18 +102,35 @@ enum GroupWriter {
                     first_run_id, last_run_id, rules_version, explanation_json)
                     VALUES (?, ?, ?, ?, 'new', 1, ?, ?, ?, ?, ?, ?)
                     """
-            ).execute(arguments: [
-                fingerprint.key, fingerprint.kind.rawValue, fingerprint.resolution.rawValue, fingerprint.title, date,
-                date, run, run, fingerprint.rulesVersion, explanation,
-            ])
+            ).insert { row in
+                row.bind(fingerprint.key)
+                row.bind(fingerprint.kind.rawValue)
+                row.bind(fingerprint.resolution.rawValue)
+                row.bind(fingerprint.title)
+                row.bind(date)
+                row.bind(date)
+                row.bind(run)
+                row.bind(run)
+                row.bind(fingerprint.rulesVersion)
+                row.bind(explanation)
+            }
             groupID = db.lastInsertedRowID
         }
-        var values: [(any DatabaseValueConvertible)?] = [
-            groupID, report, occurrence.source, occurrence.seq, run, fingerprint.key, fingerprint.rulesVersion,
-            occurrence.appVersion?.description, occurrence.osVersion, occurrence.device,
-        ]
-        values += Fingerprint.Resolution.allCases.map { fingerprint.keys[$0.rawValue] }
-        try db.cachedStatement(sql: insertOccurrence).execute(arguments: StatementArguments(values))
+        try db.cachedStatement(sql: insertOccurrence).insert { row in
+            row.bind(groupID)
+            row.bind(report)
+            row.bind(occurrence.source)
+            row.bind(occurrence.seq)
+            row.bind(run)
+            row.bind(fingerprint.key)
+            row.bind(fingerprint.rulesVersion)
+            row.bind(occurrence.appVersion?.description)
+            row.bind(occurrence.osVersion)
+            row.bind(occurrence.device)
+            for resolution in Fingerprint.Resolution.allCases {
+                row.bind(fingerprint.keys[resolution.rawValue])
+            }
+        }
         return groupID
     }
 

@@ -136,14 +136,22 @@ extension IndexStore: ReportIndex {
                 return IndexOutcome(inputWasKnown: true, newReportIDs: [], duplicateReportIDs: [])
             }
             let notes = input.notes.isEmpty ? nil : input.notes.joined(separator: "\n")
+            // One time for the input's rows, formatted once: GRDB formats a date with a DateFormatter each time.
+            let now = Date().databaseValue
             try db.cachedStatement(
                 sql: """
                     INSERT INTO inputs (sha256, path, kind, status, run_id, notes, indexed_at, signature)
                     VALUES (?, ?, ?, 'indexed', ?, ?, ?, ?)
                     """
-            ).execute(arguments: [
-                sha256, input.record.path, input.record.kind, run, notes, Date(), input.record.signature,
-            ])
+            ).insert { row in
+                row.bind(sha256)
+                row.bind(input.record.path)
+                row.bind(input.record.kind)
+                row.bind(run)
+                row.bind(notes)
+                row.bind(now)
+                row.bind(input.record.signature)
+            }
             let inputID = db.lastInsertedRowID
             var outcome = IndexOutcome(inputWasKnown: false, newReportIDs: [], duplicateReportIDs: [])
             for report in input.reports {
@@ -156,13 +164,18 @@ extension IndexStore: ReportIndex {
                 } else {
                     try ReportWriter.insert(
                         report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id],
-                        crashDetails: input.crashDetails[report.id], eventDetails: input.eventDetails[report.id], db)
-                    try GroupWriter.assign(report, run: run, at: Date(), db)
+                        crashDetails: input.crashDetails[report.id], eventDetails: input.eventDetails[report.id],
+                        indexedAt: now, db)
+                    try GroupWriter.assign(report, run: run, at: now, db)
                     outcome.newReportIDs.append(report.id)
                 }
                 try db.cachedStatement(
                     sql: "INSERT OR IGNORE INTO report_inputs (report_id, input_id, root) VALUES (?, ?, ?)"
-                ).execute(arguments: [report.id, inputID, report.source.root])
+                ).insert { row in
+                    row.bind(report.id)
+                    row.bind(inputID)
+                    row.bind(report.source.root)
+                }
             }
             for failure in input.failedEntries {
                 try db.execute(

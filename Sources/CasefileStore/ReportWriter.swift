@@ -7,9 +7,8 @@ import GRDB
 enum ReportWriter {
     static func insert(
         _ report: Report, input: Int64, run: Int64, summaryPath: String?, crashDetails: [[UInt8]]?,
-        eventDetails: [String]?, _ db: Database
+        eventDetails: [String]?, indexedAt: DatabaseValue, _ db: Database
     ) throws {
-        let failures = report.failedExchanges.count
         try db.cachedStatement(
             sql: """
                 INSERT INTO reports (id, input_id, run_id, format, root, clue_uuid, device_model, system_name,
@@ -18,15 +17,33 @@ enum ReportWriter {
                 exception_reason, summary_path, indexed_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
-        ).execute(
-            arguments: [
-                report.id, input, run, report.format.rawValue, report.source.root, report.source.clueUUID,
-                report.device?.model, report.device?.systemName, report.device?.systemVersion,
-                report.device?.identifierForVendor, report.app?.name, report.app?.bundleID, report.app?.version,
-                report.app?.build, report.duration, report.video?.size, report.video?.duration,
-                report.viewSnapshotCount, report.timeline.events.count, failures, report.warnings.count,
-                report.exception?.name, report.exception?.reason, summaryPath, Date(),
-            ])
+        ).insert { row in
+            row.bind(report.id)
+            row.bind(input)
+            row.bind(run)
+            row.bind(report.format.rawValue)
+            row.bind(report.source.root)
+            row.bind(report.source.clueUUID)
+            row.bind(report.device?.model)
+            row.bind(report.device?.systemName)
+            row.bind(report.device?.systemVersion)
+            row.bind(report.device?.identifierForVendor)
+            row.bind(report.app?.name)
+            row.bind(report.app?.bundleID)
+            row.bind(report.app?.version)
+            row.bind(report.app?.build)
+            row.bind(report.duration)
+            row.bind(report.video?.size)
+            row.bind(report.video?.duration)
+            row.bind(report.viewSnapshotCount)
+            row.bind(report.timeline.events.count)
+            row.bind(report.failedExchanges.count)
+            row.bind(report.warnings.count)
+            row.bind(report.exception?.name)
+            row.bind(report.exception?.reason)
+            row.bind(summaryPath)
+            row.bind(indexedAt)
+        }
         for (seq, event) in report.timeline.events.enumerated() {
             let detail = try Prepared.value(eventDetails, at: seq) ?? IndexJSON.text(event)
             try insert(event, seq: seq, detail: detail, report: report.id, db)
@@ -48,6 +65,8 @@ enum ReportWriter {
     }
 
     private static func insert(_ chain: CausalChain, ordinal: Int, report: String, _ db: Database) throws {
+        let followUps = try IndexJSON.text(chain.followUps)
+        let evidence = try IndexJSON.text(chain.evidence)
         try db.cachedStatement(
             sql: """
                 INSERT INTO chains (report_id, ordinal, trigger_seq, trigger_at, trigger, exchange_seq, failure_at,
@@ -55,13 +74,24 @@ enum ReportWriter {
                 evidence_json)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
-        ).execute(arguments: [
-            report, ordinal, chain.trigger?.event, chain.trigger?.time, chain.trigger?.description,
-            chain.exchange.event,
-            chain.exchange.time, chain.exchange.template, chain.exchange.status, chain.exchange.failure,
-            chain.outcome.kind.rawValue, chain.outcome.event, chain.outcome.description,
-            try IndexJSON.text(chain.followUps), chain.confidence, try IndexJSON.text(chain.evidence),
-        ])
+        ).insert { row in
+            row.bind(report)
+            row.bind(ordinal)
+            row.bind(chain.trigger?.event)
+            row.bind(chain.trigger?.time)
+            row.bind(chain.trigger?.description)
+            row.bind(chain.exchange.event)
+            row.bind(chain.exchange.time)
+            row.bind(chain.exchange.template)
+            row.bind(chain.exchange.status)
+            row.bind(chain.exchange.failure)
+            row.bind(chain.outcome.kind.rawValue)
+            row.bind(chain.outcome.event)
+            row.bind(chain.outcome.description)
+            row.bind(followUps)
+            row.bind(chain.confidence)
+            row.bind(evidence)
+        }
     }
 
     private static func insert(

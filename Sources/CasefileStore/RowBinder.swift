@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -74,6 +75,17 @@ struct RowBinder: ~Copyable {
                 return
             }
             sqlite3_bind_blob(statement, position, base, Int32(buffer.count), Self.transient)
+        }
+    }
+
+    /// Binds the next parameter to a value GRDB converted, such as a date in GRDB's text format.
+    mutating func bind(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: bind(nil as Int64?)
+        case .int64(let number): bind(number)
+        case .double(let number): bind(number)
+        case .string(let text): bind(text)
+        case .blob(let data): bind(blob: [UInt8](data))
         }
     }
 
