@@ -107,6 +107,27 @@ import Testing
         }
     }
 
+    /// Addresses of every length, written as the standard library writes hexadecimal.
+    @Test func writesAddressesOfEveryLengthInHexadecimal() throws {
+        var values: [UInt64] = [0, 0xa, 0xf, 0x10, 0x1_8000_0010, 0x8000_0000_0000_1234]
+        for shift in 0..<64 {
+            values += [1 << shift, (1 << shift) - 1, 0x0123_4567_89ab_cdef >> shift]
+        }
+        var crash = Crash(format: .appleText)
+        crash.threads = [
+            CrashThread(
+                index: 0, frames: values.map { Frame(image: "Lib", address: $0, line: Int(truncatingIfNeeded: $0)) })
+        ]
+        let lines = String(decoding: try BlobCompression.decompress(try CrashDetailCodec.encode(crash)), as: UTF8.self)
+            .split(separator: "\n").filter { $0.hasPrefix("F\t") }
+        try #require(lines.count == values.count)
+        for (line, value) in zip(lines, values) {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            #expect(fields[3] == String(value, radix: 16)[...])
+            #expect(fields[9] == String(Int(truncatingIfNeeded: value))[...])
+        }
+    }
+
     /// A crash whose text is many times what the writer first sets aside (long symbols in many frames) comes back
     /// whole.
     @Test func keepsACrashLargerThanItsFirstEstimate() throws {

@@ -197,14 +197,14 @@ public enum CrashDetailCodec {
         mutating func hex(_ value: UInt64?) {
             append(0x09)
             guard let value else { return }
-            digits(of: value, radix: 16)
+            hexDigits(of: value)
         }
 
         mutating func decimal(_ value: Int?) {
             append(0x09)
             guard let value else { return }
             if value < 0 { append(UInt8(ascii: "-")) }
-            digits(of: UInt64(value.magnitude), radix: 10)
+            decimalDigits(of: UInt64(value.magnitude))
         }
 
         mutating func flag(_ value: Bool) {
@@ -228,20 +228,33 @@ public enum CrashDetailCodec {
             }
         }
 
-        /// The digits of `value` (lowercase), most significant first; a 64-bit value has at most 20.
-        private mutating func digits(of value: UInt64, radix: UInt64) {
+        /// The lowercase hexadecimal digits of `value`, most significant first: four bits a digit, by shifts (a
+        /// division by a radix known only at run time cost a hardware divide per digit, for every address).
+        private mutating func hexDigits(of value: UInt64) {
+            reserve(16)
+            let length = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
+            var rest = value
+            for position in stride(from: count + length - 1, through: count, by: -1) {
+                let digit = UInt8(truncatingIfNeeded: rest & 0xF)
+                base[position] = digit < 10 ? 0x30 + digit : 0x57 + digit
+                rest >>= 4
+            }
+            count += length
+        }
+
+        /// The decimal digits of `value`, most significant first; a 64-bit value has at most 20.
+        private mutating func decimalDigits(of value: UInt64) {
             reserve(20)
             var rest = value
             var length = 0
             repeat {
                 length += 1
-                rest /= radix
+                rest /= 10
             } while rest > 0
             rest = value
             for position in stride(from: count + length - 1, through: count, by: -1) {
-                let digit = UInt8(truncatingIfNeeded: rest % radix)
-                base[position] = digit < 10 ? 0x30 + digit : 0x57 + digit
-                rest /= radix
+                base[position] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
             }
             count += length
         }
