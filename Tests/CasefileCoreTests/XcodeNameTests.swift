@@ -75,4 +75,26 @@ import Testing
                 "function signature specialization <Arg[0] = Dead> of static iOSCrashingTest.CrashClass.pleaseCrash()",
                 modules: ["iOSCrashingTest"]) == "specialized static CrashClass.pleaseCrash()")
     }
+
+    /// Plain qualified names, the most of a backtrace, and the names next to them that need the general rewriting.
+    @Test func plainQualifiedNamesLoseOnlyAKnownModule() {
+        let modules: Set<String> = ["ShopApp", "Swift"]
+        #expect(XcodeName.simplified("ShopApp.CartViewModel.total()", modules: modules) == "CartViewModel.total()")
+        #expect(
+            XcodeName.simplified("ShopApp.ImageCache.store(_:for:)", modules: modules) == "ImageCache.store(_:for:)")
+        #expect(XcodeName.simplified("ShopApp.Cart.count", modules: modules) == "Cart.count")
+        #expect(XcodeName.simplified("Feature4ViewModel.load()", modules: modules) == "Feature4ViewModel.load()")
+        // No modules named: text keeps its first component.
+        #expect(XcodeName.simplified("ShopApp.Cart.total()") == "ShopApp.Cart.total()")
+        // Not plain: argument types become labels, a return type goes, generic arguments stay.
+        #expect(
+            XcodeName.simplified("ShopApp.Page.load(from: Swift.String, limit: Swift.Int) -> ()", modules: modules)
+                == "Page.load(from:limit:)")
+        #expect(XcodeName.simplified("ShopApp.Box<Swift.Int>.map()", modules: modules) == "Box<Swift.Int>.map()")
+        // Text after the argument list is not part of the name.
+        #expect(XcodeName.simplified("ShopApp.Cart.total()(x)", modules: modules) == "Cart.total()")
+        // Without a dot before the arguments it is not a qualified name.
+        #expect(XcodeName.simplified("total(Cart.self)", modules: modules) == "total(Cart.self)")
+        #expect(XcodeName.simplified("mach_msg2_internal", modules: modules) == "mach_msg2_internal")
+    }
 }

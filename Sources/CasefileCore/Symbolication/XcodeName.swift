@@ -80,6 +80,7 @@ public enum XcodeName {
     }
 
     private static func swift(_ name: Substring, modules: Set<String>?) -> String {
+        if let plain = plainQualified(name, modules: modules) { return plain }
         for wrapper in [
             "function signature specialization ", "generic specialization ", "generic partial specialization ",
         ]
@@ -122,6 +123,39 @@ public enum XcodeName {
             arguments = "(" + (isLabels ? String(inside) : parameters(inside).map { label($0) }.joined()) + ")"
         }
         return keywords + path + arguments
+    }
+
+    /// The rewriting of `Module.Type.member` or `Module.Type.member(label:_:)` — ASCII identifiers and dots, then at
+    /// most one argument list of labels that ends the name — which is most names of a backtrace: the first component
+    /// goes when it is a module, the rest stays. Read byte by byte, as none of the general rewriting's searches for
+    /// `" -> "`, wrappers and brackets can match in such a name; `nil` for any other name.
+    private static func plainQualified(_ name: Substring, modules: Set<String>?) -> String? {
+        var firstDot: Int?
+        var open: Int?
+        var offset = 0
+        let last = name.utf8.count - 1
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                break
+            case UInt8(ascii: ".") where open == nil:
+                if firstDot == nil { firstDot = offset }
+            case UInt8(ascii: "(") where open == nil:
+                open = offset
+            case UInt8(ascii: ":") where open != nil:
+                break
+            case UInt8(ascii: ")") where open != nil && offset == last:
+                break
+            default:
+                return nil
+            }
+            offset += 1
+        }
+        guard let firstDot, open.map({ _ in name.utf8.last == UInt8(ascii: ")") }) ?? true else { return nil }
+        let start = name.utf8.index(name.startIndex, offsetBy: firstDot)
+        guard modules.map({ $0.contains(String(name[..<start])) }) ?? true else { return String(name) }
+        return String(name[name.utf8.index(after: start)...])
     }
 
     /// Identifier characters and dots, with anything inside `<…>` (generic arguments) allowed.
