@@ -21,29 +21,21 @@ struct RowBinder: ~Copyable {
 
     /// Binds the next parameter to `value`, or NULL.
     mutating func bind(_ value: String?) {
-        defer { position += 1 }
-        guard let value else {
-            sqlite3_bind_null(statement, position)
-            return
-        }
-        let bound: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            bindText(UnsafeRawBufferPointer(utf8))
-        }
-        if bound == nil {
-            // A bridged string without contiguous UTF-8: a native copy has it.
-            var native = value
-            native.withUTF8 { bindText(UnsafeRawBufferPointer($0)) }
+        bindNext(value) { statement, position, text in
+            let bound: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+                Self.bindText(UnsafeRawBufferPointer(utf8), statement, position)
+            }
+            if bound == nil {
+                // A bridged string without contiguous UTF-8: a native copy has it.
+                var native = text
+                native.withUTF8 { Self.bindText(UnsafeRawBufferPointer($0), statement, position) }
+            }
         }
     }
 
     /// Binds the next parameter to `value`, or NULL.
     mutating func bind(_ value: Int64?) {
-        defer { position += 1 }
-        guard let value else {
-            sqlite3_bind_null(statement, position)
-            return
-        }
-        sqlite3_bind_int64(statement, position, value)
+        bindNext(value) { sqlite3_bind_int64($0, $1, $2) }
     }
 
     /// Binds the next parameter to `value`, or NULL.
@@ -58,12 +50,7 @@ struct RowBinder: ~Copyable {
 
     /// Binds the next parameter to `value`, or NULL.
     mutating func bind(_ value: Double?) {
-        defer { position += 1 }
-        guard let value else {
-            sqlite3_bind_null(statement, position)
-            return
-        }
-        sqlite3_bind_double(statement, position, value)
+        bindNext(value) { sqlite3_bind_double($0, $1, $2) }
     }
 
     /// Binds the next parameter to the blob `bytes` (an empty blob, not NULL, when there are none).
@@ -92,7 +79,19 @@ struct RowBinder: ~Copyable {
     /// The number of parameters bound so far.
     var count: Int32 { position - 1 }
 
-    private func bindText(_ utf8: UnsafeRawBufferPointer) {
+    /// Binds the next parameter to NULL, or by `bindValue` to `value`.
+    private mutating func bindNext<Value>(
+        _ value: Value?, _ bindValue: (SQLiteStatement, Int32, Value) -> Void
+    ) {
+        defer { position += 1 }
+        guard let value else {
+            sqlite3_bind_null(statement, position)
+            return
+        }
+        bindValue(statement, position, value)
+    }
+
+    private static func bindText(_ utf8: UnsafeRawBufferPointer, _ statement: SQLiteStatement, _ position: Int32) {
         guard let base = utf8.baseAddress, !utf8.isEmpty else {
             // An empty buffer may have no address, and a null pointer would bind NULL instead of ''.
             sqlite3_bind_text(statement, position, "", 0, Self.transient)
