@@ -73,6 +73,48 @@ import Testing
         #expect(decoded.images == crash.images)
     }
 
+    /// Frames that move between images, and through a load address no image has, each find their own image: the
+    /// image found for one load address is not taken for the next frame's. The function written is the frame's last
+    /// location (the one the inlined ones were inlined into).
+    @Test func findsEachFramesImageAsFramesMoveBetweenImages() throws {
+        var crash = Crash(format: .ips)
+        crash.images = [
+            BinaryImage(name: "libdyld.dylib", loadAddress: 0x1_8000_0000),
+            BinaryImage(name: "Shop", loadAddress: 0x1_0000_0000, isApp: true),
+        ]
+        func frame(_ image: String, load: UInt64, offset: UInt64) -> Frame {
+            Frame(image: image, address: load + offset, imageLoadAddress: load, imageOffset: offset)
+        }
+        var inlined = frame("Shop", load: 0x1_0000_0000, offset: 0x20)
+        inlined.symbolication = FrameSymbolication(
+            status: .symbolicated(backend: "dwarf"),
+            locations: [
+                SourceLocation(rawName: "price(of:)", file: "Price.swift", line: 7),
+                SourceLocation(rawName: "Cart.total()", file: "Cart.swift", line: 88),
+            ])
+        crash.threads = [
+            CrashThread(
+                index: 0, crashed: true,
+                frames: [
+                    frame("Shop", load: 0x1_0000_0000, offset: 0x10),
+                    frame("libdyld.dylib", load: 0x1_8000_0000, offset: 0x30),
+                    frame("Unlisted", load: 0x2_0000_0000, offset: 0x40),
+                    inlined,
+                    frame("Shop", load: 0x2_0000_0000, offset: 0x50),
+                ])
+        ]
+        let lines = String(decoding: try BlobCompression.decompress(try CrashDetailCodec.encode(crash)), as: UTF8.self)
+            .split(separator: "\n")
+        #expect(
+            lines.filter { $0.hasPrefix("G\t") || $0.hasPrefix("F\t") } == [
+                "G\t1\t\t100000010\t\t\t\t\t0\t\t\t",
+                "G\t0\t\t180000030\t\t\t\t\t0\t\t\t",
+                "F\tUnlisted\t\t200000040\t200000000\t40\t\t\t\t\t0\t\t\t",
+                "G\t1\t\t100000020\t\t\t\t\t0\tCart.total()\tCart.swift\t88",
+                "F\tShop\t\t200000050\t200000000\t50\t\t\t\t\t0\t\t\t",
+            ])
+    }
+
     /// The exact text of a frame line, written out by hand: escapes found after bytes that stop the eight-byte scan
     /// without needing an escape themselves (a quote, a control character), at every offset of a word; numbers at
     /// their extremes (zero, the largest address, a negative line).

@@ -21,16 +21,18 @@ public enum CrashDetailCodec {
             capacity: crash.threads.reduce(0) { $0 + $1.frames.count } * 80 + crash.images.count * 120)
         out.line(header)
         // Fields are written straight into the buffer: no array of strings per line, no string per number.
-        for image in crash.images {
-            out.begin("I")
-            out.field(image.name)
-            out.field(image.path)
-            out.field(image.arch)
-            out.field(image.uuid)
-            out.hex(image.loadAddress)
-            out.hex(image.endAddress)
-            out.flag(image.isApp)
-            out.end()
+        crash.images.withUnsafeBufferPointer { images in
+            for index in images.indices {
+                out.begin("I")
+                out.field(images[index].name)
+                out.field(images[index].path)
+                out.field(images[index].arch)
+                out.field(images[index].uuid)
+                out.hex(images[index].loadAddress)
+                out.hex(images[index].endAddress)
+                out.flag(images[index].isApp)
+                out.end()
+            }
         }
         let table = ImageTable(crash.images)
         for thread in crash.threads {
@@ -40,11 +42,12 @@ public enum CrashDetailCodec {
             out.field(thread.queue)
             out.flag(thread.crashed)
             out.end()
-            // Frames are read where they lie, through the buffer: iterating the array would copy each one.
+            // Frames are read where they lie, through the buffer: iterating the array would copy each one, and so
+            // would handing a frame to a function (a retain and a release of each of its strings).
             thread.frames.withUnsafeBufferPointer { frames in
+                var positions = PositionMemo()
                 for index in frames.indices {
-                    let function = frames[index].symbolication?.locations.last
-                    if let position = imagePosition(of: frames[index], in: table) {
+                    if let position = positions.position(of: frames, at: index, in: table) {
                         out.begin("G")
                         out.decimal(position)
                         out.field(frames[index].imageUUID)
@@ -62,9 +65,17 @@ public enum CrashDetailCodec {
                     out.field(frames[index].file)
                     out.decimal(frames[index].line)
                     out.flag(frames[index].inlined)
-                    out.field(function?.rawName)
-                    out.field(function?.file)
-                    out.decimal(function?.line)
+                    // The function is the last location: its fields are read one by one, not the location copied.
+                    let count = frames[index].symbolication?.locations.count ?? 0
+                    if count > 0, let symbolication = frames[index].symbolication {
+                        out.field(symbolication.locations[count - 1].rawName)
+                        out.field(symbolication.locations[count - 1].file)
+                        out.decimal(symbolication.locations[count - 1].line)
+                    } else {
+                        out.field(nil)
+                        out.field(nil)
+                        out.decimal(nil)
+                    }
                     out.end()
                 }
             }
@@ -121,15 +132,27 @@ public enum CrashDetailCodec {
         return (threads, images)
     }
 
-    /// The position of the image `frame` lies in, when the image's name and load address are the frame's and the
+    /// The position of the image a frame lies in, when the image's name and load address are the frame's and the
     /// frame's offset is its address less the load address: what a `G` line leaves out. (A frame's UUID, usually
     /// absent where the image has one, is written as it is.)
-    private static func imagePosition(of frame: Frame, in table: ImageTable) -> Int? {
-        guard let load = frame.imageLoadAddress, let address = frame.address,
-            let position = table.position(loadedAt: load), frame.imageOffset == address &- load,
-            table.images[position].name == frame.image
-        else { return nil }
-        return position
+    ///
+    /// The image found for one load address is kept for the next frame: a thread's frames come in runs from the
+    /// same image, and each look-up in the table hashes the address.
+    private struct PositionMemo {
+        private var load: UInt64?
+        private var position: Int?
+
+        mutating func position(of frames: UnsafeBufferPointer<Frame>, at index: Int, in table: ImageTable) -> Int? {
+            guard let load = frames[index].imageLoadAddress, let address = frames[index].address else { return nil }
+            if load != self.load {
+                self.load = load
+                position = table.position(loadedAt: load)
+            }
+            guard let position, frames[index].imageOffset == address &- load,
+                table.images[position].name == frames[index].image
+            else { return nil }
+            return position
+        }
     }
 
     /// Lines of tab-separated fields: `nil` is an empty field, an empty string `\e`, and tab, newline, carriage
@@ -169,6 +192,7 @@ public enum CrashDetailCodec {
             append(0x0A)
         }
 
+        @inline(__always)
         mutating func field(_ text: String?) {
             append(0x09)
             guard let text else { return }
