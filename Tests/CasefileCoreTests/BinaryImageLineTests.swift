@@ -26,6 +26,9 @@ import Testing
         0x1f0000000 - 8191 Decimal arm64 <4444444455556666777788889999aaad> /usr/lib/Decimal
         0x200000000 - 0x2000fffff arm64 <5555555566667777888899990000bbbe> /usr/lib/libNameless.dylib
         0X210000000 - 0x2100fffff Upper arm64 <6666666677778888999900001111cccf> /usr/lib/Upper
+        0x220000000 - 0x2200fffff +ShopKit arm64 <7777777788889999000011112222dddd> /private/var/ShopKit.framework/ShopKit
+        0x230000000 - 0x2300fffff (1.0) arm64 <888888889999000011112222333344ee> /usr/lib/libVersioned.dylib
+        0x240000000 - 0x2400fffff + arm64 <99999999000011112222333344445555> /private/var/Plus.app/Plus
         """
 
     private func images() throws -> [BinaryImage] {
@@ -89,9 +92,29 @@ import Testing
         #expect(image.arch == "arm64")
     }
 
+    /// Two words, a name and an architecture, as most lines are: a `+` before the name marks the app; a version
+    /// token or a lone `+` is no name, and the path's last component names the image.
+    @Test func readsTwoWordLinesAsTheLongerOnesAre() throws {
+        let images = try images()
+        let kit = try #require(images.first { $0.loadAddress == 0x2_2000_0000 })
+        #expect(kit.name == "ShopKit")
+        #expect(kit.isApp)
+        #expect(kit.arch == "arm64")
+        #expect(kit.uuid == "77777777-8888-9999-0000-11112222dddd")
+        #expect(kit.path == "/private/var/ShopKit.framework/ShopKit")
+        let versioned = try #require(images.first { $0.loadAddress == 0x2_3000_0000 })
+        #expect(versioned.name == "libVersioned.dylib")
+        #expect(!versioned.isApp)
+        #expect(versioned.uuid == "88888888-9999-0000-1111-2222333344ee")
+        let plus = try #require(images.first { $0.loadAddress == 0x2_4000_0000 })
+        #expect(plus.name == "Plus")
+        #expect(plus.isApp)
+        #expect(plus.arch == "arm64")
+    }
+
     /// A line must begin with a lowercase `0x` (as every writer of the format does); `0X` is not an image line.
     @Test func refusesALineThatDoesNotBeginWithLowercaseHex() throws {
         #expect(try images().contains { $0.name == "Upper" } == false)
-        #expect(try images().count == 8)
+        #expect(try images().count == 11)
     }
 }

@@ -14,6 +14,7 @@ import Testing
     ])
     func spellingsNormalizeToDashedLowercase(_ text: String) {
         #expect(UUIDText.normalize(text) == Self.normal)
+        #expect(Array(text.utf8).withUnsafeBufferPointer { UUIDText.normalize(utf8: $0) } == Self.normal)
     }
 
     @Test(arguments: [
@@ -25,5 +26,6 @@ import Testing
     ])
     func refusesWhatIsNotThirtyTwoHexDigits(_ text: String) {
         #expect(UUIDText.normalize(text) == nil)
+        #expect(Array(text.utf8).withUnsafeBufferPointer { UUIDText.normalize(utf8: $0) } == nil)
     }
 }

@@ -48,11 +48,22 @@ public enum UUIDText {
     public static func normalize(_ text: String) -> String? {
         // Bytes, not Characters, written straight into the result: this runs for every image of every report.
         if isNormal(text) { return text }
+        return normalized(text.utf8)
+    }
+
+    /// ``normalize(_:)`` of text given as UTF-8 bytes, for a parser that has not made a string of them: one string
+    /// is made, the normal form.
+    public static func normalize(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if bytes.count == 36, isNormal(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        return normalized(bytes)
+    }
+
+    private static func normalized(_ utf8: some Sequence<UInt8>) -> String? {
         var digits = 0
         var valid = true
         let normalized = String(unsafeUninitializedCapacity: 36) { out in
             var written = 0
-            for byte in text.utf8 {
+            for byte in utf8 {
                 let digit: UInt8
                 switch byte {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte

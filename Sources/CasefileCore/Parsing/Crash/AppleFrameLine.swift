@@ -339,16 +339,28 @@ enum AppleFrameLine {
         }
         while position < limit, isWhitespace(bytes[position]) { position += 1 }
         var nameEnd = limit
-        var uuid: String?
+        var uuid: Range<Int>?
         var path: String?
         if let open = bytes[position..<limit].firstIndex(of: 0x3C),
             let close = bytes[(open + 1)..<limit].firstIndex(of: 0x3E)
         {
-            uuid = string((open + 1)..<close)
+            uuid = (open + 1)..<close
             nameEnd = open
             var pathStart = close + 1
             while pathStart < limit, isWhitespace(bytes[pathStart]) { pathStart += 1 }
             path = pathStart < limit ? string(pathStart..<limit) : nil
+        }
+        // The usual line: `[+]NAME ARCH`, two words, made into the image's strings with no list of words between.
+        if let (name, arch) = twoWords(bytes, position..<nameEnd), bytes[name.lowerBound] != UInt8(ascii: "("),
+            case let isApp = bytes[name.lowerBound] == UInt8(ascii: "+"), !isApp || name.count > 1,
+            case let archText = string(arch), isArchitecture(archText)
+        {
+            let normalizedUUID = uuid.flatMap { UUIDText.normalize(utf8: UnsafeBufferPointer(rebasing: bytes[$0])) }
+            return BinaryImage(
+                name: string(isApp ? name.dropFirst() : name), path: path,
+                arch: archText == "unknown-arch" ? nil : archText,
+                uuid: normalizedUUID == placeholderUUID ? nil : normalizedUUID, loadAddress: base, endAddress: end,
+                isApp: isApp)
         }
         var words: [String] = []
         var wordStart: Int?
@@ -361,7 +373,30 @@ enum AppleFrameLine {
             }
         }
         if let start = wordStart { words.append(string(start..<nameEnd)) }
-        return image(base: base, end: end, words: words, uuid: uuid, path: path)
+        return image(base: base, end: end, words: words, uuid: uuid.map(string), path: path)
+    }
+
+    /// The ranges of the two white-space separated words in `range`; `nil` when there are more or fewer.
+    private static func twoWords(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (Range<Int>, Range<Int>)?
+    {
+        var first: Range<Int>?
+        var second: Range<Int>?
+        var position = range.lowerBound
+        while position < range.upperBound {
+            while position < range.upperBound, CrashBytes.isSpace(bytes[position]) { position += 1 }
+            guard position < range.upperBound else { break }
+            let start = position
+            while position < range.upperBound, !CrashBytes.isSpace(bytes[position]) { position += 1 }
+            if first == nil {
+                first = start..<position
+            } else if second == nil {
+                second = start..<position
+            } else {
+                return nil
+            }
+        }
+        guard let first, let second else { return nil }
+        return (first, second)
     }
 
     /// The Character-based scan of an image line.
@@ -411,11 +446,14 @@ enum AppleFrameLine {
         if name.isEmpty, let path { name = path.split(separator: "/").last.map(String.init) ?? path }
         guard !name.isEmpty else { return nil }
         let normalizedUUID = uuid.flatMap(UUIDText.normalize)
-        let isPlaceholder = normalizedUUID == "00000000-0000-0000-0000-000000000000"
         return BinaryImage(
             name: name, path: path, arch: arch == "unknown-arch" ? nil : arch,
-            uuid: isPlaceholder ? nil : normalizedUUID, loadAddress: base, endAddress: end, isApp: isApp)
+            uuid: normalizedUUID == placeholderUUID ? nil : normalizedUUID, loadAddress: base, endAddress: end,
+            isApp: isApp)
     }
+
+    /// The UUID some reporters write for an image they do not know: no UUID.
+    private static let placeholderUUID = "00000000-0000-0000-0000-000000000000"
 
     private static func isArchitecture(_ word: String) -> Bool {
         word.hasPrefix("arm64") || word.hasPrefix("armv") || word == "x86_64" || word == "x86_64h" || word == "i386"
