@@ -172,6 +172,16 @@ if only == "correlation" {
     }
 }
 
+// Crash reports given as files (an inbox's, or real ones): parse and blob rates, one file at a time.
+if only == "files" {
+    let files = Array(CommandLine.arguments.dropFirst(3))
+    guard !files.isEmpty else {
+        print("usage: casefile-benchmarks SampleReports files FILE...")
+        exit(2)
+    }
+    try FileBenchmark.run(files: files)
+}
+
 // The floor for an inbox (Scripts/make-inbox.py wrote it): hash, decompress, read, one row per report.
 if only == "floor" {
     guard let inbox = CommandLine.arguments.dropFirst(3).first, let database = CommandLine.arguments.dropFirst(4).first
