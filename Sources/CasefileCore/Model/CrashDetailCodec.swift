@@ -201,10 +201,10 @@ public enum CrashDetailCodec {
                 append(0x65)
                 return
             }
-            // The string's own bytes, read in place (a native string is contiguous; `withUTF8` would need a mutable
-            // copy of every field) and copied in one go. Almost every field needs no escape, which eight bytes at a
+            // The string's own bytes, read in place through a span (`withUTF8` would need a mutable copy of every
+            // field, and `withContiguousStorageIfAvailable` retained and released the string) and copied in one go. Almost every field needs no escape, which eight bytes at a
             // time rule out; a byte the word test stops at is looked at exactly.
-            let copied: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            text.utf8.span.withUnsafeBufferPointer { utf8 in
                 let plain = JSONParser.plainRun(utf8, from: 0)
                 if plain == utf8.count
                     || !UnsafeBufferPointer(rebasing: utf8[plain...]).contains(where: Self.needsEscape)
@@ -214,7 +214,6 @@ public enum CrashDetailCodec {
                     escape(utf8)
                 }
             }
-            if copied == nil { escape(Array(text.utf8)) }
         }
 
         /// Lowercase hexadecimal, no prefix.
