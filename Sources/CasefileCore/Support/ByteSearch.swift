@@ -56,4 +56,21 @@ enum ByteScan {
         }
         return nil
     }
+
+    /// Whether `needle` occurs in `haystack`, found by skipping ahead (Horspool): for a needle of a dozen bytes
+    /// looked for in a whole document, where the search above would stop at every byte equal to its first.
+    static func contains(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = needle.count
+        guard length > 0, haystack.count >= length else { return length == 0 }
+        var skip = [Int](repeating: length, count: 256)
+        for offset in 0..<(length - 1) { skip[Int(needle[offset])] = length - 1 - offset }
+        var end = length - 1
+        while end < haystack.count {
+            var offset = 0
+            while offset < length, haystack[end - offset] == needle[length - 1 - offset] { offset += 1 }
+            if offset == length { return true }
+            end += skip[Int(haystack[end])]
+        }
+        return false
+    }
 }

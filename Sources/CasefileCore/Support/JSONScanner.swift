@@ -16,6 +16,10 @@ struct JSONScanner {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index: Int
+    /// Whether to refuse what ``JSONParser`` reads only in tolerant mode (trailing commas, `...` elisions), check
+    /// the values it skips, and refuse what a tree would read another way: for a reader whose result must equal the
+    /// tree parser's, warnings included.
+    var strict = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -40,7 +44,10 @@ struct JSONScanner {
             skipWhitespace()
             if consume(UInt8(ascii: ",")) {
                 skipSeparators()
-                if consume(UInt8(ascii: "}")) { return }
+                if consume(UInt8(ascii: "}")) {
+                    if strict { throw Failure(offset: index - 1) }
+                    return
+                }
                 continue
             }
             skipSeparators()
@@ -61,7 +68,10 @@ struct JSONScanner {
             skipWhitespace()
             if consume(UInt8(ascii: ",")) {
                 skipSeparators()
-                if consume(UInt8(ascii: "]")) { return }
+                if consume(UInt8(ascii: "]")) {
+                    if strict { throw Failure(offset: index - 1) }
+                    return
+                }
                 continue
             }
             skipSeparators()
@@ -143,6 +153,8 @@ struct JSONScanner {
         let start = index
         let range = try stringRange()
         guard let base = bytes.baseAddress else { return nil }
+        // The parser refuses a raw control character in a string.
+        if strict, bytes[range].contains(where: { $0 < 0x20 }) { throw Failure(offset: start) }
         if !range.isEmpty, memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil {
             // Apple writes every slash of a path as `\/`: each image's path has escapes, and a parser per string
             // cost a tenth of reading a report.
@@ -194,6 +206,17 @@ struct JSONScanner {
             try skipValue()
             return nil
         }
+        // The tree holds an integer past Int64.max as a double, which may round: a strict reader leaves it to the tree.
+        if strict {
+            let start = index
+            guard let value = try plainUInt64(), value <= UInt64(Int64.max) else { throw Failure(offset: start) }
+            return value
+        }
+        return try plainUInt64()
+    }
+
+    /// The digits at the cursor as an unsigned integer, or a number with a fraction or exponent as the tree reads it.
+    private mutating func plainUInt64() throws -> UInt64? {
         var value: UInt64 = 0
         let start = index
         while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
@@ -229,16 +252,26 @@ struct JSONScanner {
     /// Any value as a tree, for the small parts of a report.
     mutating func value() throws -> JSONValue {
         let start = index
-        try skipValue()
+        try skipExtent()
         do {
-            return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<index]), mode: .tolerant)
+            return try JSONParser.parse(
+                UnsafeBufferPointer(rebasing: bytes[start..<index]), mode: strict ? .strict : .tolerant)
         } catch {
             throw Failure(offset: start)
         }
     }
 
-    /// Moves past one value of any kind.
+    /// Moves past one value of any kind; in strict mode, only past one the parser reads.
     mutating func skipValue() throws {
+        if strict {
+            try skipChecked()
+        } else {
+            try skipExtent()
+        }
+    }
+
+    /// Moves past one value's bytes, unchecked even in strict mode: for a caller that parses them later, or not at all.
+    mutating func skipExtent() throws {
         guard index < bytes.count else { throw Failure(offset: index) }
         switch bytes[index] {
         case UInt8(ascii: "\""):
@@ -275,6 +308,86 @@ struct JSONScanner {
                 index += 1
             }
             guard index > start else { throw Failure(offset: start) }
+        }
+    }
+
+    // MARK: - Strict reading
+
+    /// The byte at the cursor, if any.
+    var current: UInt8? {
+        index < bytes.count ? bytes[index] : nil
+    }
+
+    /// Whether a key is written as the text it stands for: no escape, no control character.
+    func keyIsPlain(_ range: Range<Int>) -> Bool {
+        !bytes[range].contains { $0 < 0x20 || $0 == UInt8(ascii: "\\") }
+    }
+
+    /// Whether the key's bytes spell `literal` when ASCII letters are compared without case (as
+    /// ``JSONObject``'s subscript falls back to).
+    func key(_ range: Range<Int>, matchesIgnoringCase literal: StaticString) -> Bool {
+        guard range.count == literal.utf8CodeUnitCount else { return false }
+        for offset in 0..<range.count {
+            let byte = bytes[range.lowerBound + offset]
+            let other = literal.utf8Start[offset]
+            guard byte == other || byte | 0x20 == other | 0x20 && (0x61...0x7A).contains(byte | 0x20) else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Moves past one value, checked as the parser checks it: strings, plain integers and literals on their bytes,
+    /// anything else by the parser itself.
+    private mutating func skipChecked() throws {
+        guard index < bytes.count else { throw Failure(offset: index) }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            try members { scanner, key in
+                try scanner.checkString(key, quoted: (key.lowerBound - 1)..<(key.upperBound + 1))
+                try scanner.skipChecked()
+            }
+        case UInt8(ascii: "["):
+            try elements { scanner in try scanner.skipChecked() }
+        case UInt8(ascii: "\""):
+            let range = try stringRange()
+            try checkString(range, quoted: start..<index)
+        default:
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let digits = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                index += 1
+            }
+            if index > digits, endsValue(at: index) { return }
+            index = start
+            for literal: StaticString in ["true", "false", "null"] where self.literal(literal) {
+                if endsValue(at: index) { return }
+                index = start
+            }
+            _ = try value()
+        }
+    }
+
+    /// A string's body checked as the parser reads it: no raw control character, escapes it decodes.
+    private func checkString(_ body: Range<Int>, quoted: Range<Int>) throws {
+        if bytes[body].contains(where: { $0 < 0x20 }) { throw Failure(offset: body.lowerBound) }
+        guard bytes[body].contains(UInt8(ascii: "\\")),
+            Self.unescaped(UnsafeBufferPointer(rebasing: bytes[body])) == nil
+        else { return }
+        do {
+            _ = try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[quoted]), mode: .strict)
+        } catch {
+            throw Failure(offset: body.lowerBound)
+        }
+    }
+
+    /// Whether a scalar ends at `position`: white space, a separator, a closing bracket or the end.
+    private func endsValue(at position: Int) -> Bool {
+        guard position < bytes.count else { return true }
+        switch bytes[position] {
+        case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"): return true
+        default: return false
         }
     }
 
@@ -329,9 +442,11 @@ struct JSONScanner {
         index = JSONSeparators.skipWhitespace(bytes, from: index)
     }
 
-    /// White space and `...` elisions with the comma that may follow them.
+    /// White space and `...` elisions with the comma that may follow them (only white space in strict mode).
     @inline(__always)
     private mutating func skipSeparators() {
-        index = JSONSeparators.skipElisions(bytes, from: index)
+        index =
+            strict
+            ? JSONSeparators.skipWhitespace(bytes, from: index) : JSONSeparators.skipElisions(bytes, from: index)
     }
 }

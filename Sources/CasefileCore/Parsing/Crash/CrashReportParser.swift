@@ -83,6 +83,10 @@ public struct CrashReportParser: Sendable {
             let parsed = IPSCrashParser(file: file).parse(bytes: trimmed, header: header.object)
             return .crashes(.ips, [parsed.crash], parsed.warnings)
         }
+        // KSCrash's threads and images read straight from the bytes; the tree parser reads anything else.
+        if let decoded = KSCrashBodyDecoder.decode(bytes) {
+            return classify(decoded.report, file: file, warnings: [], ksCrash: decoded)
+        }
         var warnings: [Diagnostic] = []
         let value: JSONValue
         let toleratedSyntax: Bool
@@ -117,11 +121,17 @@ public struct CrashReportParser: Sendable {
         return classify(object, file: file, warnings: warnings)
     }
 
-    private func classify(_ object: JSONObject, file: String, warnings: [Diagnostic]) -> Outcome {
-        if object["crash"] != nil || object["recrash_report"] != nil
+    /// Whether a JSON report is KSCrash's (or a fork's): a crash or recrash section, or images beside system info.
+    static func isKSCrash(_ object: JSONObject) -> Bool {
+        object["crash"] != nil || object["recrash_report"] != nil
             || object["binary_images"] != nil && object["system"] != nil
-        {
-            let parsed = KSCrashParser(file: file).parse(object)
+    }
+
+    private func classify(
+        _ object: JSONObject, file: String, warnings: [Diagnostic], ksCrash decoded: KSCrashBodyDecoder.Body? = nil
+    ) -> Outcome {
+        if Self.isKSCrash(object) {
+            let parsed = KSCrashParser(file: file).parse(object, decoded: decoded)
             return parsed.crashes.isEmpty
                 ? .unreadable("KSCrash report without a crash section")
                 : .crashes(.ksCrash, parsed.crashes, warnings + parsed.warnings)

@@ -6,15 +6,18 @@ import Foundation
 struct KSCrashParser {
     let file: String
 
-    /// The report's crashes: the main one, then the recrash report when there is one.
-    func parse(_ report: JSONObject) -> (crashes: [Crash], warnings: [Diagnostic]) {
+    /// The report's crashes: the main one, then the recrash report when there is one. With `decoded`, its images and
+    /// threads stand for the report's (``KSCrashBodyDecoder`` leaves them empty in the tree).
+    func parse(
+        _ report: JSONObject, decoded: KSCrashBodyDecoder.Body? = nil
+    ) -> (crashes: [Crash], warnings: [Diagnostic]) {
         var warnings: [Diagnostic] = []
         var crashes: [Crash] = []
         if report["crash"] != nil {
-            crashes.append(crash(report))
+            crashes.append(crash(report, decoded: decoded))
         }
         if let recrash = report["recrash_report"]?.object {
-            var nested = crash(recrash)
+            var nested = crash(recrash, decoded: nil)
             nested.rawFields["recrash"] = "true"
             if crashes.isEmpty {
                 warnings.append(
@@ -37,7 +40,7 @@ struct KSCrashParser {
         return (crashes, warnings)
     }
 
-    private func crash(_ report: JSONObject) -> Crash {
+    private func crash(_ report: JSONObject, decoded: KSCrashBodyDecoder.Body?) -> Crash {
         var crash = Crash(format: .ksCrash)
         let info = report["report"]?.object
         let system = report["system"]?.object
@@ -78,20 +81,23 @@ struct KSCrashParser {
         if let kind = text(error, "type") { crash.rawFields["error_type"] = kind }
         if let diagnosis = text(body, "diagnosis") { crash.rawFields["diagnosis"] = diagnosis }
 
-        let images = (report["binary_images"]?.array ?? []).compactMap(image)
-        crash.images = images
+        crash.images = decoded?.images ?? (report["binary_images"]?.array ?? []).compactMap(image)
         if crash.exception.reason == nil {
             // Swift's fatalError message lives in libswiftCore's crash info (§4).
-            let messages = (report["binary_images"]?.array ?? []).compactMap { $0["crash_info_message"]?.string }
-            crash.exception.reason = messages.first
+            crash.exception.reason =
+                decoded?.images != nil
+                ? decoded?.crashInfoMessages.first
+                : (report["binary_images"]?.array ?? []).lazy.compactMap { $0["crash_info_message"]?.string }.first
         }
-        crash.threads = (body?["threads"]?.array ?? []).enumerated().map { position, value in
-            let contents = value["backtrace"]?["contents"]?.array ?? []
-            return CrashThread(
-                index: value["index"]?.int ?? position, name: value["name"]?.string,
-                queue: value["dispatch_queue"]?.string, crashed: value["crashed"]?.bool ?? false,
-                frames: contents.map(frame))
-        }
+        crash.threads =
+            decoded?.threads
+            ?? (body?["threads"]?.array ?? []).enumerated().map { position, value in
+                let contents = value["backtrace"]?["contents"]?.array ?? []
+                return CrashThread(
+                    index: value["index"]?.int ?? position, name: value["name"]?.string,
+                    queue: value["dispatch_queue"]?.string, crashed: value["crashed"]?.bool ?? false,
+                    frames: contents.map(frame))
+            }
         crash.crashedThread = crash.threads.first(where: \.crashed)?.index
         if let appUUID = text(system, "app_uuid").flatMap(UUIDText.normalize),
             let index = crash.images.firstIndex(where: { $0.uuid == appUUID })
@@ -104,12 +110,18 @@ struct KSCrashParser {
 
     private func frame(_ value: JSONValue) -> Frame {
         let object = value.object ?? JSONObject()
-        let address = object.exact("instruction_addr")?.uint64
-        let load = object.exact("object_addr")?.uint64
-        let symbolAddress = object.exact("symbol_addr")?.uint64
+        return Self.frame(
+            address: object.exact("instruction_addr")?.uint64, load: object.exact("object_addr")?.uint64,
+            symbolAddress: object.exact("symbol_addr")?.uint64, objectName: object.exact("object_name")?.string,
+            symbol: object.exact("symbol_name")?.string)
+    }
+
+    /// A frame from its fields, as the tree and ``KSCrashBodyDecoder`` read them.
+    static func frame(
+        address: UInt64?, load: UInt64?, symbolAddress: UInt64?, objectName: String?, symbol: String?
+    ) -> Frame {
         var frame = Frame(
-            image: object.exact("object_name")?.string.map(Self.basename),
-            address: address, imageLoadAddress: load, symbol: object.exact("symbol_name")?.string)
+            image: objectName.map(Self.basename), address: address, imageLoadAddress: load, symbol: symbol)
         if let address, let load, address >= load { frame.imageOffset = address - load }
         if let address, let symbolAddress, frame.symbol != nil, address >= symbolAddress {
             frame.symbolOffset = address - symbolAddress
@@ -118,13 +130,21 @@ struct KSCrashParser {
     }
 
     private func image(_ value: JSONValue) -> BinaryImage? {
-        guard let base = value["image_addr"]?.uint64, let path = value["name"]?.string else { return nil }
-        let size = value["image_size"]?.uint64 ?? 0
-        let name = PathText.lastComponent(path)
+        Self.image(
+            base: value["image_addr"]?.uint64, path: value["name"]?.string, size: value["image_size"]?.uint64,
+            cpuType: value["cpu_type"]?.int, cpuSubtype: value["cpu_subtype"]?.int, uuid: value["uuid"]?.string)
+    }
+
+    /// An image from its fields, as the tree and ``KSCrashBodyDecoder`` read them; `nil` without an address or path.
+    static func image(
+        base: UInt64?, path: String?, size: UInt64?, cpuType: Int?, cpuSubtype: Int?, uuid: String?
+    ) -> BinaryImage? {
+        guard let base, let path else { return nil }
+        let size = size ?? 0
         return BinaryImage(
-            name: name, path: path,
-            arch: MachOArchitecture.name(cpuType: value["cpu_type"]?.int, cpuSubtype: value["cpu_subtype"]?.int),
-            uuid: value["uuid"]?.string, loadAddress: base, endAddress: size > 0 ? base &+ size &- 1 : nil)
+            name: PathText.lastComponent(path), path: path,
+            arch: MachOArchitecture.name(cpuType: cpuType, cpuSubtype: cpuSubtype), uuid: uuid, loadAddress: base,
+            endAddress: size > 0 ? base &+ size &- 1 : nil)
     }
 
     /// The last path component, by bytes.
