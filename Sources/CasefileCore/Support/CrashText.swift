@@ -48,7 +48,8 @@ public enum UUIDText {
     public static func normalize(_ text: String) -> String? {
         // Bytes, not Characters, written straight into the result: this runs for every image of every report.
         if isNormal(text) { return text }
-        return normalized(text.utf8)
+        // The string's bytes in place: iterating its UTF-8 view byte by byte cost more than the conversion.
+        return text.utf8.span.withUnsafeBufferPointer(normalized)
     }
 
     /// ``normalize(_:)`` of text given as UTF-8 bytes, for a parser that has not made a string of them: one string
@@ -58,7 +59,7 @@ public enum UUIDText {
         return normalized(bytes)
     }
 
-    private static func normalized(_ utf8: some Sequence<UInt8>) -> String? {
+    private static func normalized(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
         var digits = 0
         var valid = true
         let normalized = String(unsafeUninitializedCapacity: 36) { out in
