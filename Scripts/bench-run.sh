@@ -32,6 +32,12 @@ for size in "${sizes[@]}"; do
     python3 "$root/Scripts/make-inbox.py" "$size" "$inbox"
     # The generator's writes reach the disk now, not during the floor or the run they would slow down.
     sync
+    # Parse and blob rates on the first inbox's own crash reports (hundreds of images each, as real ones list; the
+    # format benchmarks grow the samples with threads only): two of each kind, MetricKit among the JSON.
+    if [ "$size" = "${sizes[0]}" ]; then
+        (cd "$inbox" && "$benchmarks" "$root/SampleReports" files \
+            $(ls | grep '\.ips$' | head -2) $(ls | grep '\.crash$' | head -2) $(ls | grep '\.json$' | head -3))
+    fi
     cat > "$work/run-$size.toml" <<TOML
 version = 1
 [inbox]
