@@ -146,6 +146,50 @@ import Testing
         #expect(crash.images.first { $0.name == "libpad250.dylib" }?.loadAddress == 0x1_9000_0000 + 250 * 0x1000)
     }
 
+    /// Damaged copies of a grown report: whenever the decoder reads one, the tree reads it without tolerance and
+    /// gives the same crashes. Each copy has one edit at a seeded random place: a byte deleted, doubled, or replaced
+    /// by one of JSON's structural bytes, a quote, a backslash, a digit, a letter or a control character.
+    @Test func agreesWithTheTreeOnDamagedReports() throws {
+        let original = Array(try Self.grown("cart-total-iphone12-ios15-kscrash.json").utf8)
+        let replacements = Array("{}[],:\"\\0-9eE.xX\u{01} ".utf8)
+        var random = SplitMix(seed: 0x5EED)
+        var decodedCount = 0
+        for _ in 0..<300 {
+            var bytes = original
+            let position = Int(random.next() % UInt64(bytes.count))
+            switch random.next() % 3 {
+            case 0: bytes.remove(at: position)
+            case 1: bytes.insert(bytes[position], at: position)
+            default: bytes[position] = replacements[Int(random.next() % UInt64(replacements.count))]
+            }
+            guard let decoded = KSCrashBodyDecoder.decode(bytes[...]) else { continue }
+            decodedCount += 1
+            let tree = try JSONParser.parseTolerantly(bytes)
+            #expect(!tree.toleratedSyntax)
+            let object = try #require(tree.value.object)
+            #expect(CrashReportParser.isKSCrash(object))
+            let fromTree = KSCrashParser(file: "k").parse(object)
+            let fromDecoder = KSCrashParser(file: "k").parse(decoded.report, decoded: decoded)
+            #expect(fromDecoder.crashes == fromTree.crashes)
+            #expect(fromDecoder.warnings == fromTree.warnings)
+        }
+        // Most single edits land in a string or number and leave valid JSON: the decoder must have read some.
+        #expect(decodedCount > 50)
+    }
+
+    /// A small seeded generator (SplitMix64), so the damaged copies are the same on every run.
+    private struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
     /// A small report, and JSON that is not KSCrash's, are the tree's without a scan.
     @Test func leavesSmallReportsAndOtherJSONToTheTree() throws {
         let sample = try String(
