@@ -19,11 +19,12 @@ struct JSONScanner {
     /// Whether to refuse what ``JSONParser`` reads only in tolerant mode (trailing commas, `...` elisions), check
     /// the values it skips, and refuse what a tree would read another way: for a reader whose result must equal the
     /// tree parser's, warnings included.
-    var strict = false
+    let strict: Bool
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, strict: Bool = false) {
         self.bytes = bytes
         self.index = 0
+        self.strict = strict
     }
 
     // MARK: - Structure
@@ -32,10 +33,10 @@ struct JSONScanner {
     @inline(__always)
     mutating func members(_ body: (inout JSONScanner, Range<Int>) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
-        skipSeparators()
+        try skipSeparators()
         if consume(UInt8(ascii: "}")) { return }
         while true {
-            skipSeparators()
+            try skipSeparators()
             let key = try stringRange()
             skipWhitespace()
             try expect(UInt8(ascii: ":"))
@@ -43,14 +44,14 @@ struct JSONScanner {
             try body(&self, key)
             skipWhitespace()
             if consume(UInt8(ascii: ",")) {
-                skipSeparators()
+                try skipSeparators()
                 if consume(UInt8(ascii: "}")) {
                     if strict { throw Failure(offset: index - 1) }
                     return
                 }
                 continue
             }
-            skipSeparators()
+            try skipSeparators()
             try expect(UInt8(ascii: "}"))
             return
         }
@@ -60,21 +61,21 @@ struct JSONScanner {
     @inline(__always)
     mutating func elements(_ body: (inout JSONScanner) throws -> Void) throws {
         try expect(UInt8(ascii: "["))
-        skipSeparators()
+        try skipSeparators()
         if consume(UInt8(ascii: "]")) { return }
         while true {
-            skipSeparators()
+            try skipSeparators()
             try body(&self)
             skipWhitespace()
             if consume(UInt8(ascii: ",")) {
-                skipSeparators()
+                try skipSeparators()
                 if consume(UInt8(ascii: "]")) {
                     if strict { throw Failure(offset: index - 1) }
                     return
                 }
                 continue
             }
-            skipSeparators()
+            try skipSeparators()
             try expect(UInt8(ascii: "]"))
             return
         }
@@ -216,6 +217,7 @@ struct JSONScanner {
     }
 
     /// The digits at the cursor as an unsigned integer, or a number with a fraction or exponent as the tree reads it.
+    @inline(__always)
     private mutating func plainUInt64() throws -> UInt64? {
         var value: UInt64 = 0
         let start = index
@@ -442,11 +444,18 @@ struct JSONScanner {
         index = JSONSeparators.skipWhitespace(bytes, from: index)
     }
 
-    /// White space and `...` elisions with the comma that may follow them (only white space in strict mode).
+    /// White space and `...` elisions with the comma that may follow them; an elision throws in strict mode. The
+    /// usual case, white space and then a value, costs what it did before strict mode: one look at the byte after it.
     @inline(__always)
-    private mutating func skipSeparators() {
-        index =
-            strict
-            ? JSONSeparators.skipWhitespace(bytes, from: index) : JSONSeparators.skipElisions(bytes, from: index)
+    private mutating func skipSeparators() throws {
+        index = JSONSeparators.skipWhitespace(bytes, from: index)
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") { try skipElisions() }
+    }
+
+    /// The `...` elisions at the cursor, out of the inlined path: reading them is rare, and tolerant mode's alone.
+    @inline(never)
+    private mutating func skipElisions() throws {
+        if strict { throw Failure(offset: index) }
+        index = JSONSeparators.skipElisions(bytes, from: index)
     }
 }

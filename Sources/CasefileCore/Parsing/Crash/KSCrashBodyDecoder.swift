@@ -35,8 +35,7 @@ enum KSCrashBodyDecoder {
                     Array(key.utf8).withUnsafeBufferPointer { ByteScan.contains($0, in: buffer) }
                 })
             else { return nil }
-            var scanner = JSONScanner(buffer)
-            scanner.strict = true
+            var scanner = JSONScanner(buffer, strict: true)
             var body = Body()
             // Other members are passed over first and made into trees (which checks them) only once the report is
             // KSCrash's: any other JSON goes to the tree parser having cost one pass over its bytes.
@@ -69,8 +68,7 @@ enum KSCrashBodyDecoder {
                 scanner.skipWhitespace()
                 guard scanner.index == buffer.count, CrashReportParser.isKSCrash(body.report) else { return nil }
                 for other in others {
-                    var value = JSONScanner(UnsafeBufferPointer(rebasing: buffer[other.value]))
-                    value.strict = true
+                    var value = JSONScanner(UnsafeBufferPointer(rebasing: buffer[other.value]), strict: true)
                     body.report.members[other.member].value = try value.value()
                 }
             } catch {
