@@ -152,15 +152,20 @@ import Testing
     @Test func agreesWithTheTreeOnDamagedReports() throws {
         let original = Array(try Self.grown("cart-total-iphone12-ios15-kscrash.json").utf8)
         let replacements = Array("{}[],:\"\\0-9eE.xX\u{01} ".utf8)
-        var random = SplitMix(seed: 0x5EED)
+        // A seeded generator (Knuth's MMIX LCG, high bits), so the damaged copies are the same on every run.
+        var state: UInt64 = 0x5EED
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 17
+        }
         var decodedCount = 0
         for _ in 0..<300 {
             var bytes = original
-            let position = Int(random.next() % UInt64(bytes.count))
-            switch random.next() % 3 {
+            let position = Int(next() % UInt64(bytes.count))
+            switch next() % 3 {
             case 0: bytes.remove(at: position)
             case 1: bytes.insert(bytes[position], at: position)
-            default: bytes[position] = replacements[Int(random.next() % UInt64(replacements.count))]
+            default: bytes[position] = replacements[Int(next() % UInt64(replacements.count))]
             }
             guard let decoded = KSCrashBodyDecoder.decode(bytes[...]) else { continue }
             decodedCount += 1
@@ -175,19 +180,6 @@ import Testing
         }
         // Most single edits land in a string or number and leave valid JSON: the decoder must have read some.
         #expect(decodedCount > 50)
-    }
-
-    /// A small seeded generator (SplitMix64), so the damaged copies are the same on every run.
-    private struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
     }
 
     /// A small report, and JSON that is not KSCrash's, are the tree's without a scan.
