@@ -1,3 +1,4 @@
+import CasefileCore
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -22,14 +23,7 @@ struct RowBinder: ~Copyable {
     /// Binds the next parameter to `value`, or NULL.
     mutating func bind(_ value: String?) {
         bindNext(value) { statement, position, text in
-            let bound: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
-                Self.bindText(UnsafeRawBufferPointer(utf8), statement, position)
-            }
-            if bound == nil {
-                // A bridged string without contiguous UTF-8: a native copy has it.
-                var native = text
-                native.withUTF8 { Self.bindText(UnsafeRawBufferPointer($0), statement, position) }
-            }
+            text.withUTF8Bytes { Self.bindText(UnsafeRawBufferPointer($0), statement, position) }
         }
     }
 

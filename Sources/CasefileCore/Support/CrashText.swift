@@ -49,7 +49,7 @@ public enum UUIDText {
         // Bytes, not Characters, written straight into the result: this runs for every image of every report.
         if isNormal(text) { return text }
         // The string's bytes in place: iterating its UTF-8 view byte by byte cost more than the conversion.
-        return text.utf8.span.withUnsafeBufferPointer(normalized)
+        return text.withUTF8Bytes(normalized)
     }
 
     /// ``normalize(_:)`` of text given as UTF-8 bytes, for a parser that has not made a string of them: one string
