@@ -142,6 +142,32 @@ struct JSONScanner {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
+    /// The byte range of a string value's body when it holds no escape (and, in strict mode, no control character),
+    /// the cursor after it; `nil` with the cursor unmoved for anything else, which ``string()`` then reads.
+    mutating func plainStringRange() throws -> Range<Int>? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index
+        let range = try stringRange()
+        guard !bytes[range].contains(where: { $0 == UInt8(ascii: "\\") || strict && $0 < 0x20 }) else {
+            index = start
+            return nil
+        }
+        return range
+    }
+
+    /// Whether two ranges of the document hold the same bytes.
+    func bytes(_ range: Range<Int>, equal other: Range<Int>) -> Bool {
+        guard range.count == other.count, let base = bytes.baseAddress else { return false }
+        return memcmp(base + range.lowerBound, base + other.lowerBound, range.count) == 0
+    }
+
+    /// The bytes of `range` as a string, the part after the last `/` when `afterLastSlash`.
+    func text(_ range: Range<Int>, afterLastSlash: Bool = false) -> String {
+        var start = range.lowerBound
+        if afterLastSlash, let slash = bytes[range].lastIndex(of: UInt8(ascii: "/")) { start = slash + 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]), as: UTF8.self)
+    }
+
     // MARK: - Values
 
     /// A string value; `nil` for `null` or any other kind of value (which is skipped).

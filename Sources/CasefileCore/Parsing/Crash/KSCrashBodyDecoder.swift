@@ -205,7 +205,8 @@ enum KSCrashBodyDecoder {
                     try scanner.skipValue()
                     return
                 }
-                try scanner.elements { scanner in frames.append(try frame(&scanner)) }
+                var image: ImageMemo?
+                try scanner.elements { scanner in frames.append(try frame(&scanner, image: &image)) }
             } else {
                 guard !scanner.key(key, matchesIgnoringCase: "contents") else { throw Refused() }
                 try scanner.skipValue()
@@ -214,13 +215,20 @@ enum KSCrashBodyDecoder {
         return frames
     }
 
-    /// A frame, its keys matched exactly as ``KSCrashParser`` matches them.
-    private static func frame(_ scanner: inout JSONScanner) throws -> Frame {
+    /// The image name of the frame before: the bytes of its `object_name` and the name made of them.
+    private struct ImageMemo {
+        var path: Range<Int>
+        var name: String
+    }
+
+    /// A frame, its keys matched exactly as ``KSCrashParser`` matches them. A thread's frames name a few images many
+    /// times: an `object_name` spelled as the frame before's takes that frame's image name, not a new string.
+    private static func frame(_ scanner: inout JSONScanner, image memo: inout ImageMemo?) throws -> Frame {
         guard scanner.current == UInt8(ascii: "{") else { throw Refused() }
         var address: UInt64?
         var load: UInt64?
         var symbolAddress: UInt64?
-        var objectName: String?
+        var image: String?
         var symbol: String?
         var seen = KeySet()
         try scanner.members { scanner, key in
@@ -236,7 +244,17 @@ enum KSCrashBodyDecoder {
                 symbolAddress = try scanner.uint64()
             } else if scanner.key(key, is: "object_name") {
                 try seen.insert(3)
-                objectName = try scanner.string()
+                if let path = try scanner.plainStringRange() {
+                    if let known = memo, scanner.bytes(path, equal: known.path) {
+                        image = known.name
+                    } else {
+                        let name = scanner.text(path, afterLastSlash: true)
+                        memo = ImageMemo(path: path, name: name)
+                        image = name
+                    }
+                } else {
+                    image = try scanner.string().map(KSCrashParser.basename)
+                }
             } else if scanner.key(key, is: "symbol_name") {
                 try seen.insert(4)
                 symbol = try scanner.string()
@@ -245,7 +263,7 @@ enum KSCrashBodyDecoder {
             }
         }
         return KSCrashParser.frame(
-            address: address, load: load, symbolAddress: symbolAddress, objectName: objectName, symbol: symbol)
+            address: address, load: load, symbolAddress: symbolAddress, image: image, symbol: symbol)
     }
 
     /// The known keys an object has shown, by number: a repeated one refuses the report (the tree takes the first).

@@ -112,16 +112,16 @@ struct KSCrashParser {
         let object = value.object ?? JSONObject()
         return Self.frame(
             address: object.exact("instruction_addr")?.uint64, load: object.exact("object_addr")?.uint64,
-            symbolAddress: object.exact("symbol_addr")?.uint64, objectName: object.exact("object_name")?.string,
-            symbol: object.exact("symbol_name")?.string)
+            symbolAddress: object.exact("symbol_addr")?.uint64,
+            image: object.exact("object_name")?.string.map(Self.basename), symbol: object.exact("symbol_name")?.string)
     }
 
-    /// A frame from its fields, as the tree and ``KSCrashBodyDecoder`` read them.
+    /// A frame from its fields, as the tree and ``KSCrashBodyDecoder`` read them; `image` is the last component of
+    /// the frame's `object_name` (``basename(_:)``).
     static func frame(
-        address: UInt64?, load: UInt64?, symbolAddress: UInt64?, objectName: String?, symbol: String?
+        address: UInt64?, load: UInt64?, symbolAddress: UInt64?, image: String?, symbol: String?
     ) -> Frame {
-        var frame = Frame(
-            image: objectName.map(Self.basename), address: address, imageLoadAddress: load, symbol: symbol)
+        var frame = Frame(image: image, address: address, imageLoadAddress: load, symbol: symbol)
         if let address, let load, address >= load { frame.imageOffset = address - load }
         if let address, let symbolAddress, frame.symbol != nil, address >= symbolAddress {
             frame.symbolOffset = address - symbolAddress
