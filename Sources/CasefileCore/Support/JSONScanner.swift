@@ -88,11 +88,6 @@ struct JSONScanner {
         return memcmp(base + range.lowerBound, literal.utf8Start, range.count) == 0
     }
 
-    /// The key as a string.
-    func keyString(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    }
-
     // MARK: - Exact shapes
 
     /// Moves the cursor back, to retry a value the slow way after a fast path gave up.
@@ -161,7 +156,8 @@ struct JSONScanner {
         return memcmp(base + range.lowerBound, base + other.lowerBound, range.count) == 0
     }
 
-    /// The bytes of `range` as a string, the part after the last `/` when `afterLastSlash`.
+    /// The bytes of `range` (a key, or the body of a string without escapes) as a string; the part after the last
+    /// `/` when `afterLastSlash`.
     func text(_ range: Range<Int>, afterLastSlash: Bool = false) -> String {
         var start = range.lowerBound
         if afterLastSlash, let slash = bytes[range].lastIndex(of: UInt8(ascii: "/")) { start = slash + 1 }

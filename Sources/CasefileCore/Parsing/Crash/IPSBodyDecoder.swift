@@ -45,7 +45,7 @@ enum IPSBodyDecoder {
                         body.exceptionBacktrace = frames
                     } else {
                         body.rest.members.append(
-                            JSONObject.Member(key: scanner.keyString(key), value: try scanner.value()))
+                            JSONObject.Member(key: scanner.text(key), value: try scanner.value()))
                     }
                 }
                 scanner.skipWhitespace()

@@ -63,7 +63,7 @@ enum KSCrashBodyDecoder {
                     let start = scanner.index
                     try scanner.skipExtent()
                     others.append((body.report.members.count, start..<scanner.index))
-                    body.report.members.append(JSONObject.Member(key: scanner.keyString(key), value: .null))
+                    body.report.members.append(JSONObject.Member(key: scanner.text(key), value: .null))
                 }
                 scanner.skipWhitespace()
                 guard scanner.index == buffer.count, CrashReportParser.isKSCrash(body.report) else { return nil }
@@ -152,7 +152,7 @@ enum KSCrashBodyDecoder {
                     return
                 }
             }
-            rest.members.append(JSONObject.Member(key: scanner.keyString(key), value: try scanner.value()))
+            rest.members.append(JSONObject.Member(key: scanner.text(key), value: try scanner.value()))
         }
         return rest
     }
