@@ -19,19 +19,13 @@ enum BlobBenchmark {
         }
         let blob = try CrashDetailCodec.encode(crash)
         let text = try BlobCompression.decompress(blob)
-        var count = 0
-        let start = Date()
-        while Date().timeIntervalSince(start) < 2 {
-            for _ in 0..<20 { _ = try CrashDetailCodec.encode(crash) }
-            count += 20
-        }
-        let seconds = Date().timeIntervalSince(start)
+        let rate = try runsPerSecond(for: 2, batch: 20) { _ = try CrashDetailCodec.encode(crash) }
         let frames = crash.threads.reduce(0) { $0 + $1.frames.count }
         print(
             String(
                 format:
                     "crash detail blob: %.0f crashes/s (%d frames, %d images; %.1f KB of text, %.1f KB stored; one core)",
-                Double(count) / seconds, frames, crash.images.count, Double(text.count) / 1000,
+                rate, frames, crash.images.count, Double(text.count) / 1000,
                 Double(blob.count) / 1000))
     }
 }

@@ -22,8 +22,8 @@ enum FileBenchmark {
                 print("\(name): not a crash report Casefile reads")
                 continue
             }
-            let parsed = rate { _ = parser.parse(bytes, file: name) }
-            let encoded = try rate { _ = try CrashDetailCodec.encode(crash) }
+            let parsed = runsPerSecond(for: 1, batch: 10) { _ = parser.parse(bytes, file: name) }
+            let encoded = try runsPerSecond(for: 1, batch: 10) { _ = try CrashDetailCodec.encode(crash) }
             let frames = crash.threads.reduce(0) { $0 + $1.frames.count }
             print(
                 String(
@@ -31,16 +31,5 @@ enum FileBenchmark {
                     name, kind.rawValue, Double(bytes.count) / 1000, frames, crash.images.count, parsed, encoded)
                     + " (one core)")
         }
-    }
-
-    /// How many times per second `body` runs, over about a second.
-    private static func rate(_ body: () throws -> Void) rethrows -> Double {
-        var count = 0
-        let start = Date()
-        while Date().timeIntervalSince(start) < 1 {
-            for _ in 0..<10 { try body() }
-            count += 10
-        }
-        return Double(count) / Date().timeIntervalSince(start)
     }
 }

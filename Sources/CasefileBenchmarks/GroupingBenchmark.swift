@@ -47,21 +47,13 @@ enum GroupingBenchmark {
 
     static func fingerprintsPerSecond(_ crash: Crash) {
         let fingerprinter = Fingerprinter()
-        var count = 0
         var keys = 0
-        let start = Date()
-        while Date().timeIntervalSince(start) < 2 {
-            for _ in 0..<1_000 {
-                keys &+= fingerprinter.fingerprint(crash).key.utf8.count
-            }
-            count += 1_000
-        }
-        let seconds = Date().timeIntervalSince(start)
+        let rate = runsPerSecond(for: 2, batch: 1_000) { keys &+= fingerprinter.fingerprint(crash).key.utf8.count }
         let frames = crash.crashingThread?.frames.count ?? 0
         print(
             String(
                 format: "fingerprints: %.0f crashes/s (crashed thread of %d frames, %d images, symbolicated, one core)",
-                Double(count) / seconds, frames, crash.images.count))
+                rate, frames, crash.images.count))
         precondition(keys > 0)
     }
 

@@ -66,20 +66,12 @@ for (name, text) in inputs where only.map({ name.contains($0) }) ?? true {
         print("\(name): not parsed")
         continue
     }
-    var count = 0
-    let start = Date()
-    while Date().timeIntervalSince(start) < 2 {
-        for _ in 0..<50 {
-            _ = parser.parse(bytes, file: name)
-        }
-        count += 50
-    }
-    let seconds = Date().timeIntervalSince(start)
+    let rate = runsPerSecond(for: 2, batch: 50) { _ = parser.parse(bytes, file: name) }
     let threads = crashes[0].threads.count
     print(
         String(
-            format: "%@: %.0f reports/s (%.1f KB, %d threads, one core)", name, Double(count) / seconds,
-            Double(bytes.count) / 1000, threads))
+            format: "%@: %.0f reports/s (%.1f KB, %d threads, one core)", name, rate, Double(bytes.count) / 1000,
+            threads))
 }
 
 // The crash-detail blob of the grown .ips: crashes encoded per second on one core.
