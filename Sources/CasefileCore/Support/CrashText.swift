@@ -94,8 +94,8 @@ public enum UUIDText {
     /// Whether the text is already lowercase and dashed: kept as it is, with no new string.
     private static func isNormal(_ text: String) -> Bool {
         guard text.utf8.count == 36 else { return false }
-        // In place: a native string is contiguous (iterating the view byte by byte costs more than the check).
-        return text.utf8.withContiguousStorageIfAvailable(isNormal) ?? isNormal(Array(text.utf8))
+        // In place (iterating the view byte by byte costs more than the check).
+        return text.withUTF8Bytes(isNormal)
     }
 
     private static func isNormal(_ bytes: some RandomAccessCollection<UInt8>) -> Bool {
