@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        // sqlite3_config, which Swift cannot call (variadic), for SQLite's process-wide options (SQLiteSettings).
+        .systemLibrary(
+            name: "CSQLiteSettings",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(
             name: "CasefileArchive",
             dependencies: [
@@ -55,6 +61,7 @@ let package = Package(
             dependencies: [
                 "CasefileArchive",
                 "CasefileCore",
+                "CSQLiteSettings",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C interface, for binding row values without boxing them (RowBinder).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -7,6 +7,8 @@ public final class FloorTable: Sendable {
 
     /// Creates the table in a new database at `path`.
     public init(path: String) throws {
+        // The run's SQLite settings, so the floor is timed on the same SQLite.
+        _ = SQLiteSettings.applied
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")

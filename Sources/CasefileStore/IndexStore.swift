@@ -21,6 +21,7 @@ public final class IndexStore: Sendable {
     public init(path: String, batchLimits: BatchLimits = .standard) throws(StoreError) {
         self.path = path
         self.batchLimits = batchLimits
+        _ = SQLiteSettings.applied
         do {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
