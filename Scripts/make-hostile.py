@@ -25,6 +25,8 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 HOSTILE = os.path.join(ROOT, "SampleReports", "Hostile")
 GOOD_IPS = open(os.path.join(ROOT, "SampleReports", "Crashes", "cart-total-iphone14-ios16.ips"), "rb").read()
 GOOD_CRASH = open(os.path.join(ROOT, "SampleReports", "Crashes", "cart-total-iphone11-ios15.crash"), "rb").read()
+GOOD_KSCRASH = open(
+    os.path.join(ROOT, "SampleReports", "Crashes", "cart-total-iphone12-ios15-kscrash.json"), "rb").read()
 STAMP = (2026, 11, 20, 12, 0, 0)
 
 EXPECTED = {
@@ -41,6 +43,9 @@ EXPECTED = {
     # An .ips whose body is 100,000 nested arrays: the header is read, the body refused (no recursion that deep),
     # and the report says it found no threads.
     "deep-json.ips": "indexed",
+    # A KSCrash report with 100,000 nested arrays in its first thread: 200 KB, so read by the decoder of large
+    # reports, which followed them one recursion per level until the stack overflowed and the whole run died.
+    "deep-kscrash.json": "quarantine: nesting deeper than 256 levels",
     # Invalid UTF-8 and NUL bytes inside otherwise good reports.
     "invalid-utf8.crash": "indexed",
     "nul-bytes.crash": "indexed",
@@ -147,6 +152,10 @@ def small():
         name = "level-%d.zip" % (5 - level)
     files["nested-too-deep.zip"] = nested
     files["deep-json.ips"] = b'{"app_name":"ShopApp","bug_type":"309"}\n' + b"[" * 100000 + b"]" * 100000
+    thread = b'"threads": [\n      {\n'
+    assert thread in GOOD_KSCRASH
+    files["deep-kscrash.json"] = GOOD_KSCRASH.replace(
+        thread, thread + b'"deep": ' + b"[" * 100000 + b"]" * 100000 + b", ", 1)
     files["invalid-utf8.crash"] = GOOD_CRASH.replace(b"Process:", b"Process:\xff\xfe", 1).replace(
         b"Thread 0", b"Thread 0\xc3\x28", 1)
     files["nul-bytes.crash"] = GOOD_CRASH.replace(b"Hardware Model:", b"Hardware\0Model:", 1) + b"\0\0\0"

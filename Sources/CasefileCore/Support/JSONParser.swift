@@ -28,7 +28,9 @@ public struct JSONParser {
         }
     }
 
-    private static let maximumDepth = 256
+    /// The deepest nesting of objects and arrays read; deeper documents are refused, so no reader recurses without
+    /// bound (``JSONScanner`` refuses them too).
+    static let maximumDepth = 256
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let mode: Mode
@@ -39,9 +41,10 @@ public struct JSONParser {
     /// Shares repeated strings, in documents large enough to repeat them (a crash report, not a line of events).
     private var pool: StringPool
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode, depth: Int = 0) {
         self.bytes = bytes
         self.mode = mode
+        self.depth = depth
         pool = StringPool(documentSize: bytes.count)
     }
 
@@ -72,14 +75,22 @@ public struct JSONParser {
         try parse(Array(text.utf8), mode: mode)
     }
 
+    /// Parses one value of a larger document, found inside `depth` objects and arrays: the nesting limit counts them,
+    /// as it does when the whole document is parsed (``JSONScanner`` parses the parts it does not read itself).
+    static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, mode: Mode, depth: Int
+    ) throws(Failure) -> JSONValue {
+        try parseBufferNotingTolerance(buffer, mode: mode, depth: depth).map(\.0).get()
+    }
+
     private static func parseBuffer(_ buffer: UnsafeBufferPointer<UInt8>, mode: Mode) -> Result<JSONValue, Failure> {
         parseBufferNotingTolerance(buffer, mode: mode).map(\.0)
     }
 
     private static func parseBufferNotingTolerance(
-        _ buffer: UnsafeBufferPointer<UInt8>, mode: Mode
+        _ buffer: UnsafeBufferPointer<UInt8>, mode: Mode, depth: Int = 0
     ) -> Result<(JSONValue, Bool), Failure> {
-        var parser = JSONParser(bytes: buffer, mode: mode)
+        var parser = JSONParser(bytes: buffer, mode: mode, depth: depth)
         do throws(Failure) {
             parser.skipWhitespace()
             let value = try parser.parseValue()

@@ -20,11 +20,17 @@ struct JSONScanner {
     /// the values it skips, and refuse what a tree would read another way: for a reader whose result must equal the
     /// tree parser's, warnings included.
     let strict: Bool
+    /// The objects and arrays the cursor is inside, counted from the document's top. Past
+    /// ``JSONParser/maximumDepth`` the scanner throws where the parser would: a hostile report of 100,000 nested
+    /// arrays overflowed the stack when values were skipped one recursion per level.
+    private(set) var depth: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, strict: Bool = false) {
+    /// A scanner at the start of `bytes`; `depth` counts the objects and arrays around them in their document.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, strict: Bool = false, depth: Int = 0) {
         self.bytes = bytes
         self.index = 0
         self.strict = strict
+        self.depth = depth
     }
 
     // MARK: - Structure
@@ -33,6 +39,8 @@ struct JSONScanner {
     @inline(__always)
     mutating func members(_ body: (inout JSONScanner, Range<Int>) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
+        try enter()
+        defer { depth -= 1 }
         try skipSeparators()
         if consume(UInt8(ascii: "}")) { return }
         while true {
@@ -61,6 +69,8 @@ struct JSONScanner {
     @inline(__always)
     mutating func elements(_ body: (inout JSONScanner) throws -> Void) throws {
         try expect(UInt8(ascii: "["))
+        try enter()
+        defer { depth -= 1 }
         try skipSeparators()
         if consume(UInt8(ascii: "]")) { return }
         while true {
@@ -79,6 +89,13 @@ struct JSONScanner {
             try expect(UInt8(ascii: "]"))
             return
         }
+    }
+
+    /// One level deeper, past the bracket just consumed; throws past the parser's limit.
+    @inline(__always)
+    private mutating func enter() throws {
+        depth += 1
+        if depth > JSONParser.maximumDepth { throw Failure(offset: index - 1) }
     }
 
     /// Whether the key's bytes spell `literal`.
@@ -279,7 +296,7 @@ struct JSONScanner {
         try skipExtent()
         do {
             return try JSONParser.parse(
-                UnsafeBufferPointer(rebasing: bytes[start..<index]), mode: strict ? .strict : .tolerant)
+                UnsafeBufferPointer(rebasing: bytes[start..<index]), mode: strict ? .strict : .tolerant, depth: depth)
         } catch {
             throw Failure(offset: start)
         }

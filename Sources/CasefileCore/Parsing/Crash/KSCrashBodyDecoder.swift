@@ -68,7 +68,9 @@ enum KSCrashBodyDecoder {
                 scanner.skipWhitespace()
                 guard scanner.index == buffer.count, CrashReportParser.isKSCrash(body.report) else { return nil }
                 for other in others {
-                    var value = JSONScanner(UnsafeBufferPointer(rebasing: buffer[other.value]), strict: true)
+                    // A member of the report's top object: one level down.
+                    var value = JSONScanner(
+                        UnsafeBufferPointer(rebasing: buffer[other.value]), strict: true, depth: 1)
                     body.report.members[other.member].value = try value.value()
                 }
             } catch {
