@@ -46,4 +46,25 @@ import Testing
         }
         #expect(crash.images.map(\.path).contains("/usr/lib/dyld-café"))
     }
+
+    /// Numbers and booleans read on their bytes where they can be: each as the tree parser reads the same token, in an
+    /// array as a member is read (the oracle is `JSONValue.double` and `.bool` of the parsed token).
+    @Test(arguments: [
+        "0", "7", "-3", "538.5", "0.7215686274509804", "-0.0", "2e2", "1.5E-3", "12345678901234567890",
+        "9223372036854775807", "9223372036854775808", "007", #""7""#, "true", "false", "1", "null", "{}",
+    ])
+    func readsScalarsAsTheTreeDoes(_ token: String) throws {
+        let tree = try JSONParser.parse(Array(token.utf8))
+        let bytes = Array("[\(token)]".utf8)
+        func read<T>(_ body: (inout JSONScanner) throws -> T?) throws -> T? {
+            try bytes.withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner(buffer, strict: true)
+                var value: T?
+                try scanner.elements { scanner in value = try body(&scanner) }
+                return value
+            }
+        }
+        #expect(try read { try $0.double() }.map(\.bitPattern) == tree.double.map(\.bitPattern))
+        #expect(try read { try $0.bool() } == tree.bool)
+    }
 }

@@ -18,6 +18,16 @@ struct JSONLines {
 
     /// Calls `body` with each record in order; returns the diagnostics for lines that were skipped.
     func scan(_ body: (Record) -> Void) -> [Diagnostic] {
+        func record(_ line: Int, _ value: JSONValue) { body(Record(line: line, value: value)) }
+        return scan(decoding: { _ in nil }, tree: { $0 }, record)
+    }
+
+    /// Calls `body` with each record and its 1-based line number, in order: read by `decode` straight from the line's
+    /// bytes, or, where `decode` gives up (`nil`), parsed as a tree (errors included) and made into a record by
+    /// `tree`. Returns the diagnostics for lines that were skipped.
+    func scan<Value>(
+        decoding decode: (ArraySlice<UInt8>) -> Value?, tree: (JSONValue) -> Value, _ body: (Int, Value) -> Void
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var start = 0
         var line = 1
@@ -37,15 +47,21 @@ struct JSONLines {
             let end = newline ?? bytes.count
             let slice = bytes[start..<end]
             if !slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-                do {
-                    body(Record(line: line, value: try JSONParser.parse(slice)))
+                if let value = decode(slice) {
+                    body(line, value)
                     records += 1
-                } catch {
-                    let cut = newline == nil ? "the last line is cut off (no newline) and " : ""
-                    diagnostics.append(
-                        Diagnostic(
-                            file: file, line: line,
-                            message: "\(cut)invalid JSON (\(error.reason) at column \(error.column)); line skipped"))
+                } else {
+                    do {
+                        body(line, tree(try JSONParser.parse(slice)))
+                        records += 1
+                    } catch {
+                        let cut = newline == nil ? "the last line is cut off (no newline) and " : ""
+                        diagnostics.append(
+                            Diagnostic(
+                                file: file, line: line,
+                                message: "\(cut)invalid JSON (\(error.reason) at column \(error.column)); line skipped"
+                            ))
+                    }
                 }
             }
             start = end + 1

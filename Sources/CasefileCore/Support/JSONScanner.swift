@@ -285,9 +285,28 @@ struct JSONScanner {
         return try uint64().flatMap { Int(exactly: $0) }
     }
 
+    /// A number as a `Double`, integers and fractions alike (as ``JSONValue/double`` reads the tree's); `nil` for
+    /// anything else.
+    mutating func double() throws -> Double? {
+        let start = index
+        if let digits = digits(), digits <= UInt64(Int64.max), endsValue(at: index) { return Double(Int64(digits)) }
+        index = start
+        // A plain fraction is converted as the parser converts it, by `Double(String)`, without a parser.
+        if let number = plainNumber(), number.fraction {
+            index = number.end
+            return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<number.end]), as: UTF8.self))
+        }
+        return try value().double
+    }
+
     /// A boolean (or 0/1) value; `nil` for anything else.
     mutating func bool() throws -> Bool? {
-        try value().bool
+        let start = index
+        if literal("true"), endsValue(at: index) { return true }
+        index = start
+        if literal("false"), endsValue(at: index) { return false }
+        index = start
+        return try value().bool
     }
 
     /// Any value as a tree, for the small parts of a report.
@@ -395,13 +414,12 @@ struct JSONScanner {
             let range = try stringRange()
             try checkString(range, quoted: start..<index)
         default:
-            if bytes[index] == UInt8(ascii: "-") { index += 1 }
-            let digits = index
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                index += 1
+            // A plain number (a view's 0.7215 color component, a 26.25 line height) on its bytes: the parser reads
+            // every such token as a number.
+            if let number = plainNumber() {
+                index = number.end
+                return
             }
-            if index > digits, endsValue(at: index) { return }
-            index = start
             for literal: StaticString in ["true", "false", "null"] where self.literal(literal) {
                 if endsValue(at: index) { return }
                 index = start
@@ -421,6 +439,29 @@ struct JSONScanner {
         } catch {
             throw Failure(offset: body.lowerBound)
         }
+    }
+
+    /// The end of a plain decimal number at the cursor, `-?[0-9]+(\.[0-9]+)?` up to where a value ends, and whether
+    /// it has a fraction; `nil` for any other token (an exponent, a sign alone), which the parser reads.
+    private func plainNumber() -> (end: Int, fraction: Bool)? {
+        func digits(from start: Int) -> Int {
+            var position = start
+            while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
+                position += 1
+            }
+            return position
+        }
+        let integer = index < bytes.count && bytes[index] == UInt8(ascii: "-") ? index + 1 : index
+        var end = digits(from: integer)
+        guard end > integer else { return nil }
+        var fraction = false
+        if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
+            let fractionEnd = digits(from: end + 1)
+            guard fractionEnd > end + 1 else { return nil }
+            end = fractionEnd
+            fraction = true
+        }
+        return endsValue(at: end) ? (end, fraction) : nil
     }
 
     /// Whether a scalar ends at `position`: white space, a separator, a closing bracket or the end.

@@ -28,28 +28,35 @@ enum ClueViewReader {
                 next += 1
             }
         }
-        warnings += JSONLines(file: file, bytes: bytes).scan { record in
-            guard let timestamp = record.value["timestamp"]?.double else {
+        // Most lines are read straight from their bytes; the rest as trees, to the same snapshot.
+        let lines = JSONLines(file: file, bytes: bytes)
+        warnings += lines.scan(decoding: ClueViewLineDecoder.decode, tree: snapshot) { line, snapshot in
+            guard let timestamp = snapshot.timestamp else {
                 warnings.append(
-                    Diagnostic(file: file, line: record.line, message: "no numeric \"timestamp\"; snapshot skipped"))
+                    Diagnostic(file: file, line: line, message: "no numeric \"timestamp\"; snapshot skipped"))
                 return
             }
-            guard let view = record.value["view"], let root = ViewNode(view) else {
+            guard let root = snapshot.view else {
                 warnings.append(
-                    Diagnostic(file: file, line: record.line, message: "no \"view\" with a \"class\"; snapshot skipped")
-                )
+                    Diagnostic(file: file, line: line, message: "no \"view\" with a \"class\"; snapshot skipped"))
                 return
             }
             resolveTouches(before: timestamp, on: current)
             output.snapshotCount += 1
             output.lastTimestamp = timestamp
             if let kind = change(from: current, to: root) {
-                output.events.append(TimelineEvent(timestamp: timestamp, file: file, line: record.line, kind: kind))
+                output.events.append(TimelineEvent(timestamp: timestamp, file: file, line: line, kind: kind))
             }
             current = root
         }
         resolveTouches(before: nil, on: current)
         return output
+    }
+
+    /// The snapshot a line's tree holds, as ``ClueViewLineDecoder`` reads it from the bytes.
+    static func snapshot(_ value: JSONValue) -> ClueViewLineDecoder.Snapshot {
+        ClueViewLineDecoder.Snapshot(
+            timestamp: value["timestamp"]?.double, view: value["view"].flatMap { ViewNode($0) })
     }
 
     /// What a user would notice between two snapshots, or `nil` when nothing visible changed.

@@ -19,18 +19,33 @@ struct ViewNode: Sendable, Equatable {
         guard depth < 200, let className = value["class"]?.string else { return nil }
         let properties = value["properties"]
         let frame = properties?["frame"]
+        self.init(
+            className: className, x: frame?["x"]?.double ?? 0, y: frame?["y"]?.double ?? 0,
+            width: frame?["width"]?.double ?? 0, height: frame?["height"]?.double ?? 0,
+            hidden: properties?["hidden"]?.bool ?? false,
+            interactive: properties?["userInteractionEnabled"]?.bool ?? true,
+            recordedText: properties?["text"]?.string, placeholder: properties?["placeholder"]?.string,
+            children: (value["subviews"]?.array ?? []).compactMap { ViewNode($0, depth: depth + 1) })
+    }
+
+    /// A node of what a record holds; ``ClueViewLineDecoder`` reads it from the bytes, the initializer above from a
+    /// tree. An empty text or placeholder is none, and a text field's text is redacted.
+    init(
+        className: String, x: Double, y: Double, width: Double, height: Double, hidden: Bool, interactive: Bool,
+        recordedText: String?, placeholder: String?, children: [ViewNode]
+    ) {
         self.className = className
-        x = frame?["x"]?.double ?? 0
-        y = frame?["y"]?.double ?? 0
-        width = frame?["width"]?.double ?? 0
-        height = frame?["height"]?.double ?? 0
-        hidden = properties?["hidden"]?.bool ?? false
-        interactive = properties?["userInteractionEnabled"]?.bool ?? true
-        let rawText = properties?["text"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.hidden = hidden
+        self.interactive = interactive
+        let rawText = recordedText.flatMap { $0.isEmpty ? nil : $0 }
         // Text fields show what the user typed, passwords included: never keep it (see isTextInput).
         text = className.containsBytes("TextField") ? rawText.map(Redactor.standard.typedText) : rawText
-        placeholder = properties?["placeholder"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-        children = (value["subviews"]?.array ?? []).compactMap { ViewNode($0, depth: depth + 1) }
+        self.placeholder = placeholder.flatMap { $0.isEmpty ? nil : $0 }
+        self.children = children
     }
 
     /// The deepest view that would receive a touch at a point in the superview's coordinates, with UIKit's rules:

@@ -41,7 +41,7 @@ enum KSCrashBodyDecoder {
             // KSCrash's: any other JSON goes to the tree parser having cost one pass over its bytes.
             var others: [(member: Int, value: Range<Int>)] = []
             do {
-                var seen = KeySet()
+                var seen = JSONKeySet()
                 scanner.skipWhitespace()
                 try scanner.members { scanner, key in
                     guard scanner.keyIsPlain(key) else { throw Refused() }
@@ -92,7 +92,7 @@ enum KSCrashBodyDecoder {
             var cpuSubtype: Int?
             var uuid: String?
             var message: String?
-            var seen = KeySet()
+            var seen = JSONKeySet()
             try scanner.members { scanner, key in
                 guard scanner.keyIsPlain(key) else { throw Refused() }
                 if scanner.key(key, is: "image_addr") {
@@ -162,7 +162,7 @@ enum KSCrashBodyDecoder {
     private static func thread(_ scanner: inout JSONScanner, position: Int) throws -> CrashThread {
         guard scanner.current == UInt8(ascii: "{") else { throw Refused() }
         var thread = CrashThread(index: position)
-        var seen = KeySet()
+        var seen = JSONKeySet()
         try scanner.members { scanner, key in
             guard scanner.keyIsPlain(key) else { throw Refused() }
             if scanner.key(key, is: "index") {
@@ -198,7 +198,7 @@ enum KSCrashBodyDecoder {
             return []
         }
         var frames: [Frame] = []
-        var seen = KeySet()
+        var seen = JSONKeySet()
         try scanner.members { scanner, key in
             guard scanner.keyIsPlain(key) else { throw Refused() }
             if scanner.key(key, is: "contents") {
@@ -232,7 +232,7 @@ enum KSCrashBodyDecoder {
         var symbolAddress: UInt64?
         var image: String?
         var symbol: String?
-        var seen = KeySet()
+        var seen = JSONKeySet()
         try scanner.members { scanner, key in
             guard scanner.keyIsPlain(key) else { throw Refused() }
             if scanner.key(key, is: "instruction_addr") {
@@ -266,16 +266,5 @@ enum KSCrashBodyDecoder {
         }
         return KSCrashParser.frame(
             address: address, load: load, symbolAddress: symbolAddress, image: image, symbol: symbol)
-    }
-
-    /// The known keys an object has shown, by number: a repeated one refuses the report (the tree takes the first).
-    private struct KeySet {
-        private var bits: UInt32 = 0
-
-        mutating func insert(_ key: Int) throws {
-            let bit = UInt32(1) << UInt32(key)
-            guard bits & bit == 0 else { throw Refused() }
-            bits |= bit
-        }
     }
 }
