@@ -107,6 +107,45 @@ import Testing
         #expect(!ours.contains("optional"))
     }
 
+    /// A value that writes the coding path it is given, at every kind of place: keyed, in an array, in nested keyed
+    /// and unkeyed containers, and through a single-value container. The expected text is written by hand, with the
+    /// path the `Encoder` documentation describes (every key taken to get there). Foundation's encoder on Linux leaves
+    /// a nested container's own key out of its values' paths ("direct" for "nested.direct"); no value Casefile encodes
+    /// reads its path, so the written JSON is equal either way.
+    @Test func givesEachValueItsCodingPathAsFoundationDoes() throws {
+        struct Path: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(encoder.codingPath.map(\.stringValue).joined(separator: "."))
+            }
+        }
+        struct Wrapped: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(Path())
+            }
+        }
+        struct Places: Encodable {
+            enum Keys: String, CodingKey { case direct, list, nested, wrapped }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(Path(), forKey: .direct)
+                try container.encode([Path(), Path()], forKey: .list)
+                var nested = container.nestedContainer(keyedBy: Keys.self, forKey: .nested)
+                try nested.encode(Path(), forKey: .direct)
+                var list = nested.nestedUnkeyedContainer(forKey: .list)
+                try list.encode(Path())
+                var deeper = list.nestedContainer(keyedBy: Keys.self)
+                try deeper.encode(Path(), forKey: .direct)
+                try container.encode(Wrapped(), forKey: .wrapped)
+            }
+        }
+        let ours = String(decoding: try SortedJSONEncoder.encode(Places()), as: UTF8.self)
+        #expect(
+            ours == #"{"direct":"direct","list":["list.Index 0","list.Index 1"],"nested":{"direct":"nested.direct","#
+                + #""list":["nested.list.Index 0",{"direct":"nested.list.Index 1.direct"}]},"wrapped":"wrapped"}"#)
+    }
+
     @Test func everyEventAndReportOfTheSamplesIsWrittenAsFoundationWritesIt() throws {
         let samples = Samples.repository.appendingPathComponent("SampleReports")
         var paths = try FileManager.default.contentsOfDirectory(atPath: samples.path)

@@ -14,7 +14,7 @@ enum SortedJSONEncoder {
     /// The JSON text of `value`.
     static func encode(_ value: some Encodable) throws -> [UInt8] {
         try Self.refuseSpecial(value)
-        let writer = ValueWriter(codingPath: [])
+        let writer = ValueWriter(place: Place(writer: nil, keys: []), key: nil)
         try value.encode(to: writer)
         guard let result = writer.result else { throw Unsupported() }
         var output: [UInt8] = []
@@ -45,12 +45,21 @@ private final class Box {
     }
 
     let isObject: Bool
-    var buffer: [UInt8] = []
-    var keys: [String] = []
-    var members: [Member] = []
+    // Not checked for exclusive access at run time: a box lives within one `encode` call on one thread, and the
+    // checks (a thread-local access set consulted on every append) were an eighth of encoding a timeline event.
+    @exclusivity(unchecked) var buffer: [UInt8]
+    @exclusivity(unchecked) var keys: [String] = []
+    @exclusivity(unchecked) var members: [Member]
 
+    /// Room reserved for the members' bytes and for their list: a timeline event's objects hold a few members of a
+    /// few dozen bytes, and growing the arrays from empty reallocated each of them several times.
     init(isObject: Bool) {
         self.isObject = isObject
+        buffer = []
+        buffer.reserveCapacity(128)
+        members = []
+        members.reserveCapacity(8)
+        if isObject { keys.reserveCapacity(8) }
     }
 
     /// Appends the bytes `body` writes as the member under `key` (`nil` in an array).
@@ -132,22 +141,48 @@ private enum Result {
     }
 }
 
+/// Where an encoder or a container is in the value being encoded, as links rather than an array: the coding path is
+/// made only when something asks for it, not twice per nested value (`codingPath + [key]` allocated two arrays).
+private struct Place {
+    /// The encoder of the value this place is in (`nil` at the top).
+    let writer: ValueWriter?
+    /// The keys of the containers nested below that encoder's own (usually none).
+    let keys: [any CodingKey]
+
+    var codingPath: [any CodingKey] {
+        (writer?.codingPath ?? []) + keys
+    }
+
+    /// The place of a container nested under `key`.
+    func appending(_ key: any CodingKey) -> Place {
+        Place(writer: writer, keys: keys + [key])
+    }
+}
+
 /// The `Encoder` a value encodes itself to.
 private final class ValueWriter: Encoder {
-    let codingPath: [any CodingKey]
+    /// Where the value is, and its key there (`nil` for the top value, a super-encoder's or a single value's).
+    private let place: Place
+    private let key: (any CodingKey)?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    var result: Result?
+    /// Not checked for exclusive access at run time, as ``Box``'s members are not.
+    @exclusivity(unchecked) var result: Result?
 
-    init(codingPath: [any CodingKey]) {
-        self.codingPath = codingPath
+    var codingPath: [any CodingKey] {
+        key.map { place.codingPath + [$0] } ?? place.codingPath
+    }
+
+    init(place: Place, key: (any CodingKey)?) {
+        self.place = place
+        self.key = key
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(KeyedWriter<Key>(box: box(object: true), codingPath: codingPath))
+        KeyedEncodingContainer(KeyedWriter<Key>(box: box(object: true), place: Place(writer: self, keys: [])))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        UnkeyedWriter(box: box(object: false), codingPath: codingPath)
+        UnkeyedWriter(box: box(object: false), place: Place(writer: self, keys: []))
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -162,10 +197,12 @@ private final class ValueWriter: Encoder {
         return box
     }
 
-    /// Writes `value`, a member at `path`, to `output`.
-    static func write<T: Encodable>(_ value: T, path: [any CodingKey], into output: inout [UInt8]) throws {
+    /// Writes `value`, the member under `key` at `place`, to `output`.
+    static func write<T: Encodable>(
+        _ value: T, at place: Place, key: (any CodingKey)?, into output: inout [UInt8]
+    ) throws {
         try SortedJSONEncoder.refuseSpecial(value)
-        let writer = ValueWriter(codingPath: path)
+        let writer = ValueWriter(place: place, key: key)
         try value.encode(to: writer)
         // A value that encodes nothing is an empty object, as JSONEncoder writes it.
         (writer.result ?? .box(Box(isObject: true))).write(into: &output)
@@ -176,7 +213,8 @@ private final class ValueWriter: Encoder {
 
 private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let box: Box
-    let codingPath: [any CodingKey]
+    let place: Place
+    var codingPath: [any CodingKey] { place.codingPath }
 
     mutating func encodeNil(forKey key: Key) throws { box.append(key.stringValue) { JSONText.appendNull(to: &$0) } }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
@@ -203,8 +241,8 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { encodeInteger(value, key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let path = codingPath + [key]
-        try box.append(key.stringValue) { try ValueWriter.write(value, path: path, into: &$0) }
+        let place = place
+        try box.append(key.stringValue) { try ValueWriter.write(value, at: place, key: key, into: &$0) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -212,20 +250,20 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = Box(isObject: true)
         box.add(key.stringValue, .box(nested))
-        return KeyedEncodingContainer(KeyedWriter<NestedKey>(box: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(KeyedWriter<NestedKey>(box: nested, place: place.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = Box(isObject: false)
         box.add(key.stringValue, .box(nested))
-        return UnkeyedWriter(box: nested, codingPath: codingPath + [key])
+        return UnkeyedWriter(box: nested, place: place.appending(key))
     }
 
     mutating func superEncoder() -> any Encoder { superEncoder(named: "super") }
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key.stringValue) }
 
     private func superEncoder(named name: String) -> any Encoder {
-        let writer = ValueWriter(codingPath: codingPath)
+        let writer = ValueWriter(place: place, key: nil)
         box.add(name, .writer(writer))
         return writer
     }
@@ -237,32 +275,33 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
 private struct UnkeyedWriter: UnkeyedEncodingContainer, ScalarWriting {
     let box: Box
-    let codingPath: [any CodingKey]
+    let place: Place
+    var codingPath: [any CodingKey] { place.codingPath }
     var count: Int { box.members.count }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let path = codingPath + [IndexKey(index: box.members.count)]
-        try box.append(nil) { try ValueWriter.write(value, path: path, into: &$0) }
+        let (place, key) = (place, IndexKey(index: box.members.count))
+        try box.append(nil) { try ValueWriter.write(value, at: place, key: key, into: &$0) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = Box(isObject: true)
-        let path = codingPath + [IndexKey(index: box.members.count)]
+        let path = place.appending(IndexKey(index: box.members.count))
         box.add(nil, .box(nested))
-        return KeyedEncodingContainer(KeyedWriter<NestedKey>(box: nested, codingPath: path))
+        return KeyedEncodingContainer(KeyedWriter<NestedKey>(box: nested, place: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = Box(isObject: false)
-        let path = codingPath + [IndexKey(index: box.members.count)]
+        let path = place.appending(IndexKey(index: box.members.count))
         box.add(nil, .box(nested))
-        return UnkeyedWriter(box: nested, codingPath: path)
+        return UnkeyedWriter(box: nested, place: path)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let writer = ValueWriter(codingPath: codingPath + [IndexKey(index: box.members.count)])
+        let writer = ValueWriter(place: place, key: IndexKey(index: box.members.count))
         box.add(nil, .writer(writer))
         return writer
     }
@@ -275,7 +314,8 @@ private struct SingleWriter: SingleValueEncodingContainer, ScalarWriting {
     var codingPath: [any CodingKey] { writer.codingPath }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try put { try ValueWriter.write(value, path: writer.codingPath, into: &$0) }
+        let place = Place(writer: writer, keys: [])
+        try put { try ValueWriter.write(value, at: place, key: nil, into: &$0) }
     }
 
     func put(_ body: (inout [UInt8]) throws -> Void) rethrows {
