@@ -191,49 +191,45 @@ import Testing
         #expect(!Self.decodes(metricKit))
     }
 
-    /// Nesting is counted from the document's top, as the tree counts it (256 levels at most). A thread's member sits
-    /// inside the report, its `crash`, the `threads` array and the thread: four levels.
-    @Test func nestsAsDeepAsTheTreeAndNoDeeper() throws {
-        let text = try Self.grown("cart-total-iphone12-ios15-kscrash.json")
+    /// The grown sample with a member of `levels` nested arrays in thread 107, inside the report, its `crash`, the
+    /// `threads` array and the thread: four levels.
+    private static func nested(_ levels: Int) throws -> String {
+        let text = try grown("cart-total-iphone12-ios15-kscrash.json")
         let thread = #"{"index": 107, "crashed": false, "#
-        func nested(_ levels: Int) throws -> String {
-            let range = try #require(text.range(of: thread))
-            let member = String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
-            return text.replacingCharacters(in: range, with: thread + #""deep": \#(member), "#)
+        let range = try #require(text.range(of: thread))
+        let member = String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
+        return text.replacingCharacters(in: range, with: thread + #""deep": \#(member), "#)
+    }
+
+    /// Whether the tree refuses `text` for its nesting (which the decoder must leave to it).
+    private static func refusedForNesting(_ text: String) -> Bool {
+        guard case .unreadable(let reason) = CrashReportParser().parse(Array(text.utf8), file: "k") else {
+            return false
         }
+        return reason.contains("nesting deeper than 256 levels")
+    }
+
+    /// Nesting is counted from the document's top, as the tree counts it (256 levels at most).
+    @Test func nestsAsDeepAsTheTreeAndNoDeeper() throws {
         // 4 + 252 = 256 levels: both read it, alike.
-        let deepest = try nested(252)
+        let deepest = try Self.nested(252)
         let decodesDeepest = Self.decodes(deepest)
         #expect(decodesDeepest)
         #expect(Self.parse(deepest).crashes == Self.parse(try Self.tolerant(deepest)).crashes)
         #expect(!Self.parse(deepest).crashes.isEmpty)
         // One more: the tree refuses the report, and the decoder leaves it to the tree.
-        let tooDeep = try nested(253)
+        let tooDeep = try Self.nested(253)
         let decodesTooDeep = Self.decodes(tooDeep)
         #expect(!decodesTooDeep)
-        guard case .unreadable(let reason) = CrashReportParser().parse(Array(tooDeep.utf8), file: "k") else {
-            Issue.record("a report nested 257 levels deep was read")
-            return
-        }
-        #expect(reason.contains("nesting deeper than 256 levels"))
+        #expect(Self.refusedForNesting(tooDeep))
     }
 
     /// 100,000 nested arrays in a member the decoder passes over: refused at the limit, not followed one recursion per
     /// level until the stack overflows (which killed the process).
     @Test func refusesHostileNestingWithoutRecursingIntoIt() throws {
-        let text = try Self.grown("cart-total-iphone12-ios15-kscrash.json")
-        let thread = #"{"index": 107, "crashed": false, "#
-        let range = try #require(text.range(of: thread))
-        let hostile = text.replacingCharacters(
-            in: range,
-            with: thread + #""deep": "# + String(repeating: "[", count: 100_000)
-                + String(repeating: "]", count: 100_000) + ", ")
+        let hostile = try Self.nested(100_000)
         let decodesHostile = Self.decodes(hostile)
         #expect(!decodesHostile)
-        guard case .unreadable(let reason) = CrashReportParser().parse(Array(hostile.utf8), file: "k") else {
-            Issue.record("a report nested 100,000 levels deep was read")
-            return
-        }
-        #expect(reason.contains("nesting deeper than 256 levels"))
+        #expect(Self.refusedForNesting(hostile))
     }
 }
