@@ -74,7 +74,8 @@ fuzz: deps
 	Scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_JOBS)
 
 ## bench: release build, then the figures: triage latency, run throughput, parse rates, symbol look-ups,
-## fingerprints, the nightly run against its floor on generated inboxes, and symbolication of a large debug file.
+## fingerprints, the nightly run against its floor on generated inboxes (with what parsing and the crash blobs alone
+## cost beside the floor), and symbolication of a large debug file.
 bench: deps symbol-tools
 	$(SWIFT) build -c release --product casefile
 	$(SWIFT) build -c release --product casefile-benchmarks

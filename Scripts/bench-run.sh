@@ -37,6 +37,9 @@ for size in "${sizes[@]}"; do
     if [ "$size" = "${sizes[0]}" ]; then
         (cd "$inbox" && "$benchmarks" "$root/SampleReports" files \
             $(ls | grep '\.ips$' | head -2) $(ls | grep '\.crash$' | head -2) $(ls | grep '\.json$' | head -3))
+        # What parsing and the crash blobs alone cost beside the floor's reading (one core), over the whole inbox and
+        # over its crash reports: how much of the 2 × the goal allows they use before a row is written.
+        "$benchmarks" "$root/SampleReports" budget "$inbox"
     fi
     cat > "$work/run-$size.toml" <<TOML
 version = 1

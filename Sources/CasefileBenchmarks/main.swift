@@ -183,3 +183,12 @@ if only == "floor" {
     }
     try FloorBenchmark.run(inbox: URL(fileURLWithPath: inbox), database: database)
 }
+
+// What parsing and the crash blobs alone cost beside the floor's reading, for the same inbox, on one core.
+if only == "budget" {
+    guard let inbox = CommandLine.arguments.dropFirst(3).first else {
+        print("usage: casefile-benchmarks SampleReports budget INBOX")
+        exit(2)
+    }
+    try BudgetBenchmark.run(inbox: URL(fileURLWithPath: inbox))
+}
