@@ -20,7 +20,13 @@ seed() {
     local target=$1 dir="$work/corpus-$1"
     mkdir -p "$dir"
     case $target in
-        crash) find "$root/SampleReports/Crashes" -type f ! -name '*.zip' -exec cp {} "$dir/" \; ;;
+        crash)
+            find "$root/SampleReports/Crashes" -type f ! -name '*.zip' -exec cp {} "$dir/" \;
+            # Crash reports the size of real ones (50-400 KB): the decoders of large .ips and KSCrash reports
+            # (IPSBodyDecoder, KSCrashBodyDecoder from 64 KB) only meet inputs like these.
+            python3 "$root/Scripts/make-inbox.py" 40 "$work/inbox-crash" > /dev/null
+            find "$work/inbox-crash" -maxdepth 1 -type f \( -name '*.ips' -o -name '*.crash' -o -name '*.json' \) \
+                -exec cp {} "$dir/" \; ;;
         clue-*)
             local module=${target#clue-}
             [ "$module" = info ] && module=device
@@ -47,8 +53,11 @@ run() {
     mkdir -p "$root/Fuzz/findings/$target"
     seed "$target"
     local started=$SECONDS
+    # Real-sized crash reports reach 400 KB; other targets read files of a few KB.
+    local length=262144
+    [ "$target" = crash ] && length=524288
     CASEFILE_FUZZ=$target "$binary" "$work/corpus-$target" -max_total_time="$seconds" -rss_limit_mb=2048 \
-        -max_len=262144 -timeout=20 -artifact_prefix="$root/Fuzz/findings/$target/" -print_final_stats=1 \
+        -max_len="$length" -timeout=20 -artifact_prefix="$root/Fuzz/findings/$target/" -print_final_stats=1 \
         > "$root/Fuzz/findings/$target.log" 2>&1 || true
     local runs findings
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$root/Fuzz/findings/$target.log" | tail -1)

@@ -12,7 +12,7 @@ enum ClueViewReader {
         _ bytes: [UInt8], file: String, touches: inout [ClueInteractionReader.Record], warnings: inout [Diagnostic]
     ) -> Output {
         var output = Output()
-        var current: ViewNode?
+        var current: Shown?
         let order = touches.indices.sorted { touches[$0].timestamp < touches[$1].timestamp }
         var next = 0
         func resolveTouches(before limit: Double?, on snapshot: ViewNode?) {
@@ -41,15 +41,16 @@ enum ClueViewReader {
                     Diagnostic(file: file, line: line, message: "no \"view\" with a \"class\"; snapshot skipped"))
                 return
             }
-            resolveTouches(before: timestamp, on: current)
+            resolveTouches(before: timestamp, on: current?.root)
             output.snapshotCount += 1
             output.lastTimestamp = timestamp
-            if let kind = change(from: current, to: root) {
+            let (kind, flat) = change(from: current, to: root)
+            if let kind {
                 output.events.append(TimelineEvent(timestamp: timestamp, file: file, line: line, kind: kind))
             }
-            current = root
+            current = Shown(root: root, flat: flat)
         }
-        resolveTouches(before: nil, on: current)
+        resolveTouches(before: nil, on: current?.root)
         return output
     }
 
@@ -59,13 +60,21 @@ enum ClueViewReader {
             timestamp: value["timestamp"]?.double, view: value["view"].flatMap { ViewNode($0) })
     }
 
-    /// What a user would notice between two snapshots, or `nil` when nothing visible changed.
-    static func change(from old: ViewNode?, to new: ViewNode) -> TimelineEvent.Kind? {
+    /// The snapshot the next one is compared with, and its views flattened when a comparison needed them: each
+    /// snapshot is then flattened once, not once as the new one and again as the old.
+    private struct Shown {
+        var root: ViewNode
+        var flat: [Flat]?
+    }
+
+    /// What a user would notice between two snapshots (`nil` when nothing visible changed), and the new snapshot's
+    /// views flattened when they were compared.
+    private static func change(from old: Shown?, to new: ViewNode) -> (kind: TimelineEvent.Kind?, flat: [Flat]?) {
         let state = screenState(new)
-        guard let old, old.className == new.className else {
-            return .screen(ScreenChange(fromClass: old?.className, toClass: new.className, state: state))
+        guard let old, old.root.className == new.className else {
+            return (.screen(ScreenChange(fromClass: old?.root.className, toClass: new.className, state: state)), nil)
         }
-        let before = flatten(old)
+        let before = old.flat ?? flatten(old.root)
         let after = flatten(new)
         let beforeByKey = Dictionary(before.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let afterKeys = Set(after.map(\.key))
@@ -102,7 +111,7 @@ enum ClueViewReader {
                 items.append(ViewChange(kind: .removed, className: was.className, text: was.label))
             }
         }
-        return items.isEmpty ? nil : .viewUpdate(ViewUpdate(items: items, state: state))
+        return (items.isEmpty ? nil : .viewUpdate(ViewUpdate(items: items, state: state)), after)
     }
 
     /// What the screen shows: root class, navigation title, first texts, a visible spinner or alert.
