@@ -9,6 +9,8 @@ final class CorrelationMemo {
     private var eventTemplates: [Int: String] = [:]
     private var roles: [String: (control: Bool, textInput: Bool)] = [:]
     private var words: [String: [String]] = [:]
+    private var errorTexts: [String: Bool] = [:]
+    private var busyTexts: [String: Bool] = [:]
 
     /// A memo for `events`.
     init(_ events: [TimelineEvent]) {
@@ -59,6 +61,22 @@ final class CorrelationMemo {
         return self.words(label).contains { word in
             pathWords.contains { $0.hasPrefix(word) || word.hasPrefix($0) }
         }
+    }
+
+    /// ``ViewRoles/readsAsError(_:)``: the screens and messages after one failure are looked at again after the next.
+    func readsAsError(_ text: String) -> Bool {
+        if let known = errorTexts[text] { return known }
+        let reads = ViewRoles.readsAsError(text)
+        errorTexts[text] = reads
+        return reads
+    }
+
+    /// ``ViewRoles/readsAsBusy(_:)``: the view updates after one tap are looked at again for the next candidate.
+    func readsAsBusy(_ text: String) -> Bool {
+        if let known = busyTexts[text] { return known }
+        let reads = ViewRoles.readsAsBusy(text)
+        busyTexts[text] = reads
+        return reads
     }
 
     private func words(_ text: String) -> [String] {

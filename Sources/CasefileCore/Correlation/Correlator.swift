@@ -131,7 +131,8 @@ public struct Correlator: Sendable {
             confidence = touched ? 0.4 : 0.6
         }
         let outcome = outcomes.outcome(
-            after: index, events: events, triggerEvent: trigger?.gesture.began ?? trigger?.gesture.end, end: end)
+            after: index, events: events, triggerEvent: trigger?.gesture.began ?? trigger?.gesture.end, end: end,
+            memo: memo)
         if let shown = outcome.time {
             evidence.append("\(outcome.kind.rawValue) \(Self.delay(shown - time)) after the failure")
         } else {

@@ -49,7 +49,7 @@ struct OutcomeFinder {
     /// The most telling change after the event at `index`; `triggerEvent` (the tap's position) tells which screen
     /// the user came from; `end` is the recording's end, when known.
     func outcome(
-        after index: Int, events: [TimelineEvent], triggerEvent: Int?, end: Double?
+        after index: Int, events: [TimelineEvent], triggerEvent: Int?, end: Double?, memo: CorrelationMemo
     ) -> CausalChain.Outcome {
         let time = events[index].timestamp
         let screenBefore = previousScreen(before: triggerEvent ?? index, events: events)
@@ -68,9 +68,7 @@ struct OutcomeFinder {
                     let texts = screen.texts.prefix(1).map { "\"\($0)\"" }.joined(separator: " ")
                     return "\(screen.toClass)\(texts.isEmpty ? "" : " \(texts)")"
                 }
-                if ViewRoles.readsAsError(screen.toClass)
-                    || screen.texts.prefix(3).contains(where: ViewRoles.readsAsError)
-                {
+                if memo.readsAsError(screen.toClass) || screen.texts.prefix(3).contains(where: memo.readsAsError) {
                     consider(1) { outcome(.errorScreen, later, event, name()) }
                 } else if screen.toClass == screenBefore {
                     consider(3) { outcome(.navigationBack, later, event, "back to \(name())") }
@@ -82,7 +80,7 @@ struct OutcomeFinder {
                     if item.isAlert, item.kind == .added || item.kind == .shown {
                         consider(0) { outcome(.alert, later, event, item.description) }
                     } else if item.kind == .added || item.kind == .shown || item.kind == .textChanged,
-                        let text = item.text, ViewRoles.readsAsError(text)
+                        let text = item.text, memo.readsAsError(text)
                     {
                         consider(2) { outcome(.errorMessage, later, event, item.description) }
                     }

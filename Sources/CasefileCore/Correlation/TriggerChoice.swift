@@ -97,7 +97,7 @@ struct TriggerChoice {
                 role = .unknown
                 if delay <= 2 { score += 0.2 }
             }
-            feedback = Self.feedback(after: gesture, until: request.index, events: events)
+            feedback = Self.feedback(after: gesture, until: request.index, events: events, memo: memo)
             if feedback != nil { score += 0.25 }
             if request.sentAt != nil { score += 0.1 }
             // Nearer taps win ties; a tap at the far end of the window loses a little.
@@ -135,7 +135,9 @@ struct TriggerChoice {
 
         /// A sign the app started work right after the tap and before the failure: a spinner shown, the control
         /// disabled, a busy label (`Processing…`).
-        static func feedback(after gesture: Gesture, until failure: Int, events: [TimelineEvent]) -> (Int, Int)? {
+        static func feedback(
+            after gesture: Gesture, until failure: Int, events: [TimelineEvent], memo: CorrelationMemo
+        ) -> (Int, Int)? {
             let start = gesture.time
             for index in (gesture.end + 1)..<max(gesture.end + 1, failure) {
                 let event = events[index]
@@ -145,7 +147,7 @@ struct TriggerChoice {
                     let busy =
                         (item.isSpinner && (item.kind == .shown || item.kind == .added))
                         || item.kind == .disabled
-                        || (item.kind == .textChanged && item.text.map(ViewRoles.readsAsBusy) == true)
+                        || (item.kind == .textChanged && item.text.map(memo.readsAsBusy) == true)
                     if busy { return (index, position) }
                 }
             }
