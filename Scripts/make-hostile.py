@@ -71,6 +71,9 @@ EXPECTED = {
     # Fuzzing findings (Tests/Fixtures/Fuzz/), each in the package its parser reads.
     # A touch at y = 1.8e34: the timeline printed coordinates through Int() and trapped.
     "fuzz-huge-coordinate.clue.zip": "indexed",
+    # An iOS 15 MetricKit payload with a frame below the "load address" its offset field gives (an address written
+    # 0333362176): the quirk's subtraction trapped and killed the run.
+    "fuzz-metrickit-frame-below-load-address.json": "indexed",
 }
 
 LARGE = {
@@ -184,6 +187,9 @@ def small():
         ("fuzz.clue/Modules/module_interaction.json",
          open(os.path.join(findings, "clue-interaction-huge-coordinate.json"), "rb").read()),
     ])
+
+    files["fuzz-metrickit-frame-below-load-address.json"] = open(
+        os.path.join(findings, "metrickit-frame-below-load-address.json"), "rb").read()
 
     def half(data):
         return data[: len(data) // 2]

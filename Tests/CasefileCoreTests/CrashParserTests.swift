@@ -266,6 +266,28 @@ func crashes(_ file: String) throws -> [Crash] {
         #expect(later.imageLoadAddress == 0x1_003a_4000)
     }
 
+    /// An iOS 15 payload whose frame lies below its "load address" (8333357056): no reading of the two numbers
+    /// holds, so the frame keeps its address and no image offset. The quirk's subtraction trapped on it, killing the
+    /// run (a libFuzzer finding).
+    @Test func keepsAFrameBelowItsLoadAddressWithoutAnOffset() throws {
+        let sample = try String(
+            contentsOfFile: Samples.sample("Crashes/cart-total-ios15-metrickit-payload.json"), encoding: .utf8)
+        let edited = sample.replacingOccurrences(of: #""address" : 8333362176"#, with: #""address" : 333362176"#)
+        #expect(edited != sample)
+        guard case .crashes(.metricKit, let crashes, _) = CrashReportParser().parse(Array(edited.utf8), file: "m")
+        else {
+            Issue.record("the edited payload was not read")
+            return
+        }
+        let frame = try #require(crashes.first?.threads.last?.frames.first)
+        #expect(frame.image == "libsystem_pthread.dylib")
+        #expect(frame.address == 333_362_176)
+        #expect(frame.imageOffset == nil)
+        #expect(frame.imageLoadAddress == nil)
+        // The crashed thread, untouched, still reads its load address from the offset field.
+        #expect(crashes.first?.crashingThread?.frames.first?.imageLoadAddress == 0x1_0232_0000)
+    }
+
     @Test func keepsTheFullReportOfAnXcodeExportOnce() throws {
         let report = try #require(
             try Triage().reports(at: Samples.sample("Crashes/cart-total-iphone15pro-ios18-xcode16-export.txt")).reports

@@ -126,13 +126,16 @@ struct MetricKitParser {
         let offset = value["offsetIntoBinaryTextSegment"]?.uint64
         let name = value["binaryName"]?.string
         var frame = Frame(image: name, address: address)
-        if let address, let offset {
-            // Sanity check besides the OS version: a load address is page-aligned and not above the address.
-            let looksLikeLoadAddress = offset <= address && offset % 4096 == 0 && offset > address / 2
+        // Neither reading holds for an "offset" above the address: not a load address below it, and no image
+        // starts below zero. (In the iOS 14–15 quirk it was taken as the load address regardless, and the
+        // subtraction trapped: a payload with such a frame killed the run.)
+        if let address, let offset, offset <= address {
+            // Sanity check besides the OS version: a load address is page-aligned and well into the address.
+            let looksLikeLoadAddress = offset % 4096 == 0 && offset > address / 2
             if quirk || looksLikeLoadAddress && offset > 0x1_0000_0000 {
                 frame.imageLoadAddress = offset
                 frame.imageOffset = address - offset
-            } else if offset <= address {
+            } else {
                 frame.imageOffset = offset
                 frame.imageLoadAddress = address - offset
             }
