@@ -168,6 +168,25 @@ import Testing
         #expect(symbols.lookup(0x10).isEmpty)
     }
 
+    /// A damaged file whose records reach the top of the address space: a range's end was computed as start plus
+    /// size, which overflowed and trapped. Each range is written by hand: the function from ffffffffffffff00 for 0x1000
+    /// bytes, a line inside it, an inlined call of 0x1000 bytes at ffffffffffffff80.
+    @Test func looksUpRecordsAtTheTopOfTheAddressSpace() throws {
+        let text = """
+            MODULE mac arm64 4C4C442A55553144A1C2FFA5DE205D9D0 Damaged
+            FILE 0 top.c
+            INLINE_ORIGIN 0 inlined_at_the_top
+            FUNC ffffffffffffff00 1000 0 at_the_top
+            INLINE 0 7 0 0 ffffffffffffff80 1000
+            ffffffffffffff00 1000 3 0
+            """
+        let symbols = try BreakpadSymbols(text: text, file: "damaged.sym")
+        #expect(symbols.lookup(0xffff_ffff_ffff_ff10).map(\.rawName) == ["at_the_top"])
+        #expect(symbols.lookup(0xffff_ffff_ffff_ff10).map(\.line) == [3])
+        #expect(symbols.lookup(0xffff_ffff_ffff_ff90).map(\.rawName) == ["inlined_at_the_top", "at_the_top"])
+        #expect(symbols.lookup(0xffff_ffff_ffff_fe00).isEmpty)
+    }
+
     @Test(arguments: [("x86_64", fatX86UUID), ("arm64", fatArm64UUID)])
     func picksTheRightSliceOfAFatFile(_ arch: String, _ uuid: String) throws {
         // cart_total starts at 0x1000003d0 in the x86_64 slice and at 0x100004000 in the arm64 one (llvm-nm).

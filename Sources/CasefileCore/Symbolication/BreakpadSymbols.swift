@@ -91,12 +91,13 @@ public struct BreakpadSymbols: Sendable {
 
     /// The locations at a module-relative address, innermost first; empty when nothing covers it.
     public func lookup(_ address: UInt64) -> [SourceLocation] {
-        if let function = last(functions, atOrBelow: address, key: \.address),
-            address < function.address + function.size
-        {
-            let line = function.lines.first { address >= $0.address && address < $0.address + $0.size }
+        // A range is tested as the distance from its start, never as its start plus its size: a record near the
+        // top of the address space (a damaged file) would overflow the sum and trap.
+        func covers(_ start: UInt64, _ size: UInt64) -> Bool { address >= start && address - start < size }
+        if let function = last(functions, atOrBelow: address, key: \.address), covers(function.address, function.size) {
+            let line = function.lines.first { covers($0.address, $0.size) }
             let inlines = function.inlines
-                .filter { record in record.ranges.contains { address >= $0.0 && address < $0.0 + $0.1 } }
+                .filter { record in record.ranges.contains { covers($0.0, $0.1) } }
                 .sorted { $0.depth > $1.depth }
             guard let innermost = inlines.first else {
                 return [

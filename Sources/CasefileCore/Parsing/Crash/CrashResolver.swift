@@ -33,7 +33,9 @@ enum CrashResolver {
         if let address = frame.address, let load = frame.imageLoadAddress, address >= load {
             frame.imageOffset = address - load
         } else if frame.address == nil, let load = frame.imageLoadAddress, let offset = frame.imageOffset {
-            frame.address = load + offset
+            // No address past the top of the address space: a damaged report's sum would trap.
+            let (address, overflow) = load.addingReportingOverflow(offset)
+            if !overflow { frame.address = address }
         }
     }
 
