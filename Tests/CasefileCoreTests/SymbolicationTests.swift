@@ -170,12 +170,15 @@ import Testing
 
     /// A damaged file whose records reach the top of the address space: a range's end was computed as start plus
     /// size, which overflowed and trapped. Each range is written by hand: the function from ffffffffffffff00 for 0x1000
-    /// bytes, a line inside it, an inlined call of 0x1000 bytes at ffffffffffffff80.
+    /// bytes, a line inside it, an inlined call of 0x1000 bytes at ffffffffffffff80. A `FUNC` and a `PUBLIC` cut off
+    /// after their first word trapped too (the parser read a second word that was not there).
     @Test func looksUpRecordsAtTheTopOfTheAddressSpace() throws {
         let text = """
             MODULE mac arm64 4C4C442A55553144A1C2FFA5DE205D9D0 Damaged
             FILE 0 top.c
             INLINE_ORIGIN 0 inlined_at_the_top
+            FUNC
+            PUBLIC
             FUNC ffffffffffffff00 1000 0 at_the_top
             INLINE 0 7 0 0 ffffffffffffff80 1000
             ffffffffffffff00 1000 3 0

@@ -49,7 +49,8 @@ public struct BreakpadSymbols: Sendable {
                 if let number = Int(parts[1]) { files[number] = parts[2...].joined(separator: " ") }
             case "INLINE_ORIGIN" where parts.count >= 3:
                 if let number = Int(parts[1]) { origins[number] = parts[2...].joined(separator: " ") }
-            case "FUNC":
+            // A record of its kind word alone (a cut-off file) is passed over: `parts[1]` would trap.
+            case "FUNC" where parts.count >= 2:
                 let fields = parts[1] == "m" ? Array(parts.dropFirst(2)) : Array(parts.dropFirst())
                 guard fields.count >= 4, let address = UInt64(fields[0], radix: 16),
                     let size = UInt64(fields[1], radix: 16)
@@ -58,7 +59,7 @@ public struct BreakpadSymbols: Sendable {
                     Function(
                         address: address, size: size, name: fields[3...].joined(separator: " "), lines: [], inlines: [])
                 )
-            case "PUBLIC":
+            case "PUBLIC" where parts.count >= 2:
                 let fields = parts[1] == "m" ? Array(parts.dropFirst(2)) : Array(parts.dropFirst())
                 guard fields.count >= 3, let address = UInt64(fields[0], radix: 16) else { continue }
                 publics.append((address, fields[2...].joined(separator: " ")))
