@@ -10,7 +10,7 @@ seconds=${1:-600}
 jobs=${2:-2}
 shift $(( $# > 2 ? 2 : $# ))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(crash clue-network clue-interaction clue-view clue-info debug-menu network-log app-log archive)
+[ ${#targets[@]} -gt 0 ] || targets=(crash clue-network clue-interaction clue-view clue-info debug-menu network-log app-log archive breakpad)
 binary="$root/Fuzz/.build/release/casefile-fuzz"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -42,6 +42,7 @@ with zipfile.ZipFile(archive) as z:
             open(folder + "/" + name.replace("/", "_"), "wb").write(z.read(name))
 PY
             ;;
+        breakpad) find "$root/SampleReports/Symbols" -name '*.sym' -exec cp {} "$dir/" \; ;;
         archive)
             find "$root/SampleReports" -maxdepth 2 -type f \( -name '*.zip' -o -name '*.tar*' -o -name '*.gz' -o -name '*.cpio' \) \
                 -size -2M -exec cp {} "$dir/" \; ;;

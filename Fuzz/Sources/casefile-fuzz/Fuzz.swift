@@ -24,6 +24,8 @@ enum Target: String, CaseIterable {
     case appLog = "app-log"
     /// Any archive libarchive reads, then everything in it.
     case archive
+    /// A Breakpad symbol file (`.sym`), then look-ups in it.
+    case breakpad
 
     static let current = Target(rawValue: ProcessInfo.processInfo.environment["CASEFILE_FUZZ"] ?? "crash") ?? .crash
 
@@ -38,7 +40,7 @@ enum Target: String, CaseIterable {
         case .debugMenu: "DebugMenu/debug-menu.json"
         case .networkLog: "DebugMenu/network-log.json"
         case .appLog: "app.log"
-        case .archive: nil
+        case .archive, .breakpad: nil
         }
     }
 }
@@ -54,6 +56,17 @@ private let scratch = FileManager.default.temporaryDirectory
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
     let target = Target.current
+    if target == .breakpad {
+        // Look-ups at the ends of the address space and at addresses the input's own bytes spell.
+        guard let symbols = try? BreakpadSymbols(text: String(decoding: bytes, as: UTF8.self), file: "fuzz.sym")
+        else { return 0 }
+        var addresses: [UInt64] = [0, 0x4000, .max]
+        for word in stride(from: 0, to: min(bytes.count, 128) - 7, by: 8) {
+            addresses.append(bytes[word..<word + 8].reduce(0) { $0 << 8 | UInt64($1) })
+        }
+        for address in addresses { _ = symbols.lookup(address) }
+        return 0
+    }
     let reader = ReportReader()
     if let path = target.entryPath {
         var entries = [ArchiveEntry(path: path, size: bytes.count, contents: .bytes(bytes))]
