@@ -66,4 +66,43 @@ import Testing
         #expect(custom.header(name: "x-shop-session", value: "abc") == "[redacted]")
         #expect(custom.text("order ORD-123456 for a@b.co") == "order [redacted] for a@b.co")
     }
+
+    /// A recording whose every snapshot shows the same e-mail address on a label: each screen's state, and the label
+    /// changed to it, is redacted — not only the first (view texts are redacted once per distinct text and reused).
+    @Test func redactsARepeatedLabelInEverySnapshot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-labels-\(UUID()).clue")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Modules"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Info"), withIntermediateDirectories: true)
+        try Data(#"{"systemName":"iOS","systemVersion":"17.2","model":"iPhone15,2"}"#.utf8)
+            .write(to: folder.appendingPathComponent("Info/info_device.json"))
+        func snapshot(_ time: Int, root: String, label: String) -> String {
+            #"{"timestamp":\#(time),"view":{"class":"\#(root)","properties":{"frame":{"x":0,"y":0,"width":100,"#
+                + #""height":100}},"subviews":[{"class":"UILabel","properties":{"text":"\#(label)","frame":{"x":0,"#
+                + #""y":0,"width":100,"height":20}},"subviews":[]}]}}"#
+        }
+        let lines = [
+            snapshot(1, root: "AccountView", label: "Signed in as jane.doe@example.com"),
+            snapshot(2, root: "SettingsView", label: "Signed in as jane.doe@example.com"),
+            snapshot(3, root: "SettingsView", label: "Mail jane.doe@example.com"),
+            snapshot(4, root: "SettingsView", label: "Signed in as jane.doe@example.com"),
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8)
+            .write(to: folder.appendingPathComponent("Modules/module_view.json"))
+        let report = try #require(try Triage().reports(at: folder.path).reports.first)
+        var texts: [String] = []
+        for event in report.timeline.events {
+            switch event.kind {
+            case .screen(let change): texts += change.state.labels
+            case .viewUpdate(let update): texts += update.state.labels + update.items.compactMap(\.text)
+            default: break
+            }
+        }
+        #expect(texts.count >= 6)
+        #expect(!texts.contains { $0.contains("jane.doe") })
+        #expect(texts.filter { $0 == "Signed in as [redacted email]" }.count >= 3)
+        #expect(texts.contains("Mail [redacted email]"))
+    }
 }

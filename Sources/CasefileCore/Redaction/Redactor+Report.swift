@@ -7,7 +7,8 @@ extension Redactor {
         report.exception = report.exception.map(redact)
         report.crashes = report.crashes.map(redact)
         report.extraInfo = report.extraInfo.mapValues(json)
-        report.timeline.updateEvents { $0 = redact($0) }
+        let labels = LabelMemo(self)
+        report.timeline.updateEvents { $0 = redact($0, labels: labels) }
         report.attachments.toggles = report.attachments.toggles.map { toggle in
             var toggle = toggle
             toggle.value = isSecretKey(toggle.name) ? .string(mask(toggle.value.compactText)) : json(toggle.value)
@@ -18,23 +19,42 @@ extension Redactor {
         return report
     }
 
-    private func redact(_ event: TimelineEvent) -> TimelineEvent {
+    /// The texts of a recording's views, redacted once each: every snapshot shows the same labels and titles again,
+    /// and a recording of 200 snapshots redacted them 200 times (a tenth of triaging it).
+    private final class LabelMemo {
+        let redactor: Redactor
+        var redacted: [String: String] = [:]
+
+        init(_ redactor: Redactor) {
+            self.redactor = redactor
+        }
+
+        /// ``Redactor/text(_:)``.
+        func text(_ text: String) -> String {
+            if let known = redacted[text] { return known }
+            let made = redactor.text(text)
+            redacted[text] = made
+            return made
+        }
+    }
+
+    private func redact(_ event: TimelineEvent, labels: LabelMemo) -> TimelineEvent {
         var event = event
         switch event.kind {
         case .touch(var touch):
-            if let label = touch.target?.label { touch.target?.label = text(label) }
+            if let label = touch.target?.label { touch.target?.label = labels.text(label) }
             event.kind = .touch(touch)
         case .network(let exchange):
             event.kind = .network(redact(exchange))
         case .screen(var change):
-            change.state = redact(change.state)
+            change.state = redact(change.state, labels: labels)
             event.kind = .screen(change)
         case .viewUpdate(var update):
-            update.state = redact(update.state)
+            update.state = redact(update.state, labels: labels)
             update.items = update.items.map { item in
                 var item = item
-                item.text = item.text.map(text)
-                item.oldText = item.oldText.map(text)
+                item.text = item.text.map(labels.text)
+                item.oldText = item.oldText.map(labels.text)
                 return item
             }
             event.kind = .viewUpdate(update)
@@ -82,11 +102,11 @@ extension Redactor {
         return exchange
     }
 
-    private func redact(_ state: ScreenState) -> ScreenState {
+    private func redact(_ state: ScreenState, labels: LabelMemo) -> ScreenState {
         var state = state
-        state.title = state.title.map(text)
-        state.labels = state.labels.map(text)
-        state.alert = state.alert.map(text)
+        state.title = state.title.map(labels.text)
+        state.labels = state.labels.map(labels.text)
+        state.alert = state.alert.map(labels.text)
         return state
     }
 
