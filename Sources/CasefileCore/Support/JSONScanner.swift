@@ -397,6 +397,14 @@ struct JSONScanner {
         return true
     }
 
+    /// Moves past the value of `key`, a key the caller does not read; throws when `key` spells one of `known` in
+    /// another case, which ``JSONObject``'s subscript would take when the exact key is missing (a reader whose result
+    /// must equal the tree's leaves such an object to the tree).
+    mutating func skipValue(ofKey key: Range<Int>, besides known: [StaticString]) throws {
+        for name in known where self.key(key, matchesIgnoringCase: name) { throw Failure(offset: key.lowerBound) }
+        try skipValue()
+    }
+
     /// Moves past one value, checked as the parser checks it: strings, plain integers and literals on their bytes,
     /// anything else by the parser itself.
     private mutating func skipChecked() throws {

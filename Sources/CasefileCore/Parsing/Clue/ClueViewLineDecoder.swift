@@ -44,7 +44,7 @@ enum ClueViewLineDecoder {
                         try seen.insert(1)
                         snapshot.view = try node(&scanner, depth: 0)
                     } else {
-                        try Self.skip(key, in: &scanner, known: lineKeys)
+                        try scanner.skipValue(ofKey: key, besides: lineKeys)
                     }
                 }
                 scanner.skipWhitespace()
@@ -54,13 +54,6 @@ enum ClueViewLineDecoder {
             }
             return snapshot
         }
-    }
-
-    /// Passes over the value of a key none of `known` spells, refusing the line when the key is one of them in another
-    /// case: the tree's look-up would find it when the exact key is missing.
-    private static func skip(_ key: Range<Int>, in scanner: inout JSONScanner, known: [StaticString]) throws {
-        for name in known where scanner.key(key, matchesIgnoringCase: name) { throw Refused() }
-        try scanner.skipValue()
     }
 
     /// The view at the cursor, as ``ViewNode/init(_:depth:)`` makes it of the tree: `nil` for anything but an object
@@ -92,7 +85,7 @@ enum ClueViewLineDecoder {
                     if let child = try node(&scanner, depth: depth + 1) { children.append(child) }
                 }
             } else {
-                try skip(key, in: &scanner, known: viewKeys)
+                try scanner.skipValue(ofKey: key, besides: viewKeys)
             }
         }
         guard let className else { return nil }
@@ -139,7 +132,7 @@ enum ClueViewLineDecoder {
                 try seen.insert(4)
                 properties.placeholder = try scanner.string()
             } else {
-                try skip(key, in: &scanner, known: propertyKeys)
+                try scanner.skipValue(ofKey: key, besides: propertyKeys)
             }
         }
         return properties
@@ -166,7 +159,7 @@ enum ClueViewLineDecoder {
                 try seen.insert(3)
                 properties.height = try scanner.double() ?? 0
             } else {
-                try skip(key, in: &scanner, known: frameKeys)
+                try scanner.skipValue(ofKey: key, besides: frameKeys)
             }
         }
     }

@@ -117,13 +117,11 @@ enum KSCrashBodyDecoder {
                     try seen.insert(6)
                     message = try scanner.string()
                 } else {
-                    // The tree's subscript would take such a key when the exact one is missing.
-                    for known: StaticString in [
-                        "image_addr", "name", "image_size", "cpu_type", "cpu_subtype", "uuid", "crash_info_message",
-                    ] where scanner.key(key, matchesIgnoringCase: known) {
-                        throw Refused()
-                    }
-                    try scanner.skipValue()
+                    try scanner.skipValue(
+                        ofKey: key,
+                        besides: [
+                            "image_addr", "name", "image_size", "cpu_type", "cpu_subtype", "uuid", "crash_info_message",
+                        ])
                 }
             }
             if let image = KSCrashParser.image(
@@ -181,11 +179,7 @@ enum KSCrashBodyDecoder {
                 try seen.insert(4)
                 thread.frames = try backtrace(&scanner)
             } else {
-                for known: StaticString in ["index", "name", "dispatch_queue", "crashed", "backtrace"]
-                where scanner.key(key, matchesIgnoringCase: known) {
-                    throw Refused()
-                }
-                try scanner.skipValue()
+                try scanner.skipValue(ofKey: key, besides: ["index", "name", "dispatch_queue", "crashed", "backtrace"])
             }
         }
         return thread
@@ -210,8 +204,7 @@ enum KSCrashBodyDecoder {
                 var image: ImageMemo?
                 try scanner.elements { scanner in frames.append(try frame(&scanner, image: &image)) }
             } else {
-                guard !scanner.key(key, matchesIgnoringCase: "contents") else { throw Refused() }
-                try scanner.skipValue()
+                try scanner.skipValue(ofKey: key, besides: ["contents"])
             }
         }
         return frames
