@@ -7,32 +7,19 @@
 extension String {
     /// Whether the UTF-8 bytes of `needle` occur in this string's.
     func containsBytes(_ needle: String) -> Bool {
-        let found = utf8.withContiguousStorageIfAvailable { haystack in
-            needle.utf8.withContiguousStorageIfAvailable { needle in Self.search(haystack, needle) }
-        }
-        if let found, let found { return found }
-        return Array(utf8).withUnsafeBufferPointer { haystack in
-            Array(needle.utf8).withUnsafeBufferPointer { needle in Self.search(haystack, needle) }
-        }
+        let offset = withUTF8Bytes { haystack in needle.withUTF8Bytes { ByteScan.find($0, in: haystack, from: 0) } }
+        return offset != nil
     }
 
     /// The range of the first occurrence of the UTF-8 bytes of `needle`, an ASCII needle (whose match starts and
     /// ends on characters).
     func rangeOfBytes(_ needle: String) -> Range<String.Index>? {
-        let offset =
-            utf8.withContiguousStorageIfAvailable { haystack in
-                needle.utf8.withContiguousStorageIfAvailable { needle in ByteScan.find(needle, in: haystack, from: 0) }
-            }
-            ?? Array(utf8).withUnsafeBufferPointer { haystack in
-                Array(needle.utf8).withUnsafeBufferPointer { needle in ByteScan.find(needle, in: haystack, from: 0) }
-            }
-        guard let offset, let offset else { return nil }
+        let offset = withUTF8Bytes { haystack in
+            needle.withUTF8Bytes { needle in ByteScan.find(needle, in: haystack, from: 0) }
+        }
+        guard let offset else { return nil }
         let start = utf8.index(utf8.startIndex, offsetBy: offset)
         return start..<utf8.index(start, offsetBy: needle.utf8.count)
-    }
-
-    private static func search(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        ByteScan.find(needle, in: haystack, from: 0) != nil
     }
 }
 

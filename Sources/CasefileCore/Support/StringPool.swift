@@ -61,8 +61,6 @@ struct StringPool {
     /// instead, so its bytes differ and it is never returned for them.)
     private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard string.utf8.count == bytes.count else { return false }
-        return string.utf8.withContiguousStorageIfAvailable { stored in
-            memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-        } ?? string.utf8.elementsEqual(bytes)
+        return string.withUTF8Bytes { stored in memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
 }
