@@ -202,8 +202,9 @@ public enum CrashDetailCodec {
                 return
             }
             // The string's own bytes, read in place through a span (`withUTF8` would need a mutable copy of every
-            // field, and `withContiguousStorageIfAvailable` retained and released the string) and copied in one go. Almost every field needs no escape, which eight bytes at a
-            // time rule out; a byte the word test stops at is looked at exactly.
+            // field, and `withContiguousStorageIfAvailable` retained and released the string) and copied in one go.
+            // Almost every field needs no escape, which eight bytes at a time rule out; a byte the word test stops at
+            // is looked at exactly.
             text.withUTF8Bytes { utf8 in
                 let plain = JSONParser.plainRun(utf8, from: 0)
                 if plain == utf8.count
