@@ -40,25 +40,15 @@ enum BudgetBenchmark {
     /// Prints the budget of the inbox at `inbox` (Scripts/make-inbox.py), read as the run reads it; "crash-report
     /// inputs" are those whose reports hold a crash.
     static func run(inbox: URL) throws {
-        let inputs = try FileManager.default.contentsOfDirectory(at: inbox, includingPropertiesForKeys: nil)
-            .filter { !$0.lastPathComponent.hasPrefix(".") }
-            .sorted { $0.path < $1.path }
         let reader = ReportReader()
         let clock = ContinuousClock()
         var all = Budget()
         var crashes = Budget()
         var checksum: UInt8 = 0
-        for url in inputs {
+        for url in try FloorBenchmark.inputs(of: inbox) {
             var budget = Budget(inputs: 1)
             var unpacked: UnpackedInput?
-            budget.reading = clock.measure {
-                var source = InputSource(url, limits: .default)
-                guard (try? source.hash()) != nil, let input = try? source.unpack() else { return }
-                for entry in input.entries {
-                    for byte in entry.bytes ?? [] { checksum ^= byte }
-                }
-                unpacked = input
-            }
+            budget.reading = clock.measure { unpacked = FloorBenchmark.read(url, checksum: &checksum)?.unpacked }
             var reports: [Report] = []
             if let unpacked {
                 budget.parsing = clock.measure { reports = (try? reader.read(unpacked))?.reports ?? [] }

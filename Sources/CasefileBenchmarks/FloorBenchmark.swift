@@ -12,27 +12,41 @@ enum FloorBenchmark {
         return name.hasSuffix(".json") && !name.contains("module_") && !name.contains("info_")
     }
 
+    /// The inputs of an inbox, in the order the run takes them.
+    static func inputs(of inbox: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: inbox, includingPropertiesForKeys: nil)
+            .filter { !$0.lastPathComponent.hasPrefix(".") }
+            .map { (path: $0.path, url: $0) }.sorted { $0.path < $1.path }.map(\.url)
+    }
+
+    /// An input read as the run reads it: each byte once, hashed, then unpacked from what the hash read, and every
+    /// byte of every entry folded into `checksum` (a running xor the compiler cannot drop). `nil` when the input cannot
+    /// be hashed; `unpacked` is `nil` when it cannot be unpacked.
+    static func read(_ input: URL, checksum: inout UInt8) -> (sha256: String, unpacked: UnpackedInput?)? {
+        var source = InputSource(input, limits: .default)
+        guard let sha256 = try? source.hash() else { return nil }
+        guard let unpacked = try? source.unpack() else { return (sha256, nil) }
+        for entry in unpacked.entries {
+            for byte in entry.bytes ?? [] { checksum ^= byte }
+        }
+        return (sha256, unpacked)
+    }
+
     static func run(inbox: URL, database: String) throws {
         let start = Date()
-        let inputs = try FileManager.default.contentsOfDirectory(at: inbox, includingPropertiesForKeys: nil)
-            .filter { !$0.lastPathComponent.hasPrefix(".") }
-            .map { (path: $0.path, url: $0) }.sorted { $0.path < $1.path }.map(\.url)  // as the run sorts its inbox
         var rows: [(sha256: String, bytes: Int)] = []
         var bytes = 0
         var checksum: UInt8 = 0
+        let inputs = try Self.inputs(of: inbox)
         for input in inputs {
-            // Read as the run reads an input: each byte once, hashed, then unpacked from what the hash read.
-            var source = InputSource(input, limits: .default)
-            guard let sha256 = try? source.hash() else { continue }
-            guard let unpacked = try? source.unpack() else {
+            guard let (sha256, unpacked) = read(input, checksum: &checksum) else { continue }
+            guard let unpacked else {
                 rows.append((sha256, 0))
                 continue
             }
             var reports = 0
             for entry in unpacked.entries {
                 guard let content = entry.bytes else { continue }
-                // Every byte is read: a running xor the compiler cannot drop.
-                for byte in content { checksum ^= byte }
                 bytes += content.count
                 if looksLikeReport(entry.path.lowercased()) { reports += 1 }
             }
