@@ -135,16 +135,12 @@ import Testing
             encoding: .utf8)
         let line = Array(try #require(text.split(separator: "\n").first).utf8)
         let replacements = Array(#"{}[]",:0123456789.-eE+tfnul aA\"#.utf8) + [0x00, 0x1F, 0xC3]
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> Int {
-            // A linear congruential generator: the same damages on every run.
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(truncatingIfNeeded: state >> 33)
-        }
+        // Seeded, so the damages are the same on every run.
+        var random = SeededNumbers(seed: 0x9E37_79B9_7F4A_7C15)
         var decodedCount = 0
         for _ in 0..<400 {
             var damaged = line
-            damaged[next() % damaged.count] = replacements[next() % replacements.count]
+            damaged[random.next(below: damaged.count)] = replacements[random.next(below: replacements.count)]
             guard let decoded = ClueViewLineDecoder.decode(damaged[...]) else { continue }
             decodedCount += 1
             let tree = try #require(try? JSONParser.parse(damaged), "decoded a line the tree refuses")

@@ -152,20 +152,16 @@ import Testing
     @Test func agreesWithTheTreeOnDamagedReports() throws {
         let original = Array(try Self.grown("cart-total-iphone12-ios15-kscrash.json").utf8)
         let replacements = Array("{}[],:\"\\0-9eE.xX\u{01} ".utf8)
-        // A seeded generator (Knuth's MMIX LCG, high bits), so the damaged copies are the same on every run.
-        var state: UInt64 = 0x5EED
-        func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 17
-        }
+        // Seeded, so the damaged copies are the same on every run.
+        var random = SeededNumbers(seed: 0x5EED)
         var decodedCount = 0
         for _ in 0..<300 {
             var bytes = original
-            let position = Int(next() % UInt64(bytes.count))
-            switch next() % 3 {
+            let position = random.next(below: bytes.count)
+            switch random.next(below: 3) {
             case 0: bytes.remove(at: position)
             case 1: bytes.insert(bytes[position], at: position)
-            default: bytes[position] = replacements[Int(next() % UInt64(replacements.count))]
+            default: bytes[position] = replacements[random.next(below: replacements.count)]
             }
             guard let decoded = KSCrashBodyDecoder.decode(bytes[...]) else { continue }
             decodedCount += 1
