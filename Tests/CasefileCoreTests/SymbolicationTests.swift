@@ -360,6 +360,79 @@ import Testing
     }
 }
 
+/// Headers that name ranges outside their file: each is refused with an error naming the file, never read.
+@Suite struct OutOfRangeDebugFileTests {
+    /// A fat header (big-endian) of 64-bit entries, each: CPU type, subtype, offset, size, alignment, reserved.
+    static func fat64(_ slices: [(offset: UInt64, size: UInt64)]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        func append<Number: FixedWidthInteger>(_ value: Number) {
+            withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+        }
+        append(UInt32(0xCAFE_BABF))
+        append(UInt32(slices.count))
+        for slice in slices {
+            append(UInt32(0x0100_000C))  // CPU_TYPE_ARM64
+            append(UInt32(0))
+            append(slice.offset)
+            append(slice.size)
+            append(UInt32(14))
+            append(UInt32(0))
+        }
+        return bytes + [UInt8](repeating: 0, count: 4096 - bytes.count)
+    }
+
+    func write(_ bytes: [UInt8], named name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "casefile-range-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        return file
+    }
+
+    @Test(arguments: [UInt64(0xFFFF_FFFF_FFFF_FF00), 1 << 63, 4096, 1 << 40])
+    func refusesAFatSliceThatStartsPastTheEndOfTheFile(_ offset: UInt64) throws {
+        // A 4,096-byte file whose one slice would start at `offset`: at or past its end. Seeking to the first two
+        // offsets trapped (FileHandle takes them as a signed offset).
+        let file = try write(Self.fat64([(offset, 4096)]), named: "fat64")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let error = try #require(throws: SymbolicationError.self) { try MachOFile.slices(atPath: file.path) }
+        #expect(error.file == file.path)
+        #expect(error.reason == "slice 0 of the fat header starts past the end of the file")
+    }
+
+    @Test func aFatSliceIsNoLargerThanWhatOfItLiesInTheFile() throws {
+        // The thin fixture binary as the only slice of a fat file, at offset 4096, with a size of 1 TB in the header:
+        // the slice is the binary's own size, and its symbol table reads as the thin file's.
+        let thinPath = SymbolicationTests.symbols.appendingPathComponent("ShopApp").path
+        let thin = try [UInt8](Data(contentsOf: URL(fileURLWithPath: thinPath)))
+        let file = try write(Self.fat64([(4096, 1 << 40)]) + thin, named: "ShopApp")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let slice = try #require(try MachOFile.slices(atPath: file.path).first)
+        #expect(slice.fileOffset == 4096)
+        #expect(slice.size == UInt64(thin.count))
+        #expect(slice.uuid == SymbolicationTests.thinUUID)
+        let table = try MachOSymbolTable(path: file.path, slice: slice)
+        let thinSlice = try #require(try MachOFile.slices(atPath: thinPath).first)
+        let expected = try MachOSymbolTable(path: thinPath, slice: thinSlice)
+        #expect(table.symbols == expected.symbols)
+        #expect(!table.symbols.isEmpty)
+    }
+
+    @Test(arguments: [UInt64(0xFFFF_FFFF_FFFF_FFF0), 1 << 63, 1 << 40])
+    func refusesASymbolTableOfASliceOutsideTheFile(_ offset: UInt64) throws {
+        // A slice as an index written by an older Casefile could hold it: at an offset past the end of the file.
+        // Adding the table's own offset to the first one overflowed, and seeking to the second trapped.
+        let path = SymbolicationTests.symbols.appendingPathComponent("ShopApp").path
+        var slice = try #require(try MachOFile.slices(atPath: path).first)
+        #expect(slice.symbolTable != nil)
+        slice.fileOffset = offset
+        slice.size = 0
+        let error = try #require(throws: SymbolicationError.self) { try MachOSymbolTable(path: path, slice: slice) }
+        #expect(error.reason == "the symbol table runs past the end of the file")
+    }
+}
+
 extension SymbolicationTests {
     @Test func answersEveryAddressOfALargeQueryInOrder() throws {
         // 20,000 look-ups in one query: answers arrive in many pipe chunks, lines split across them. Each answer's

@@ -60,3 +60,63 @@ import Testing
                 "function signature specialization <Arg[0] = Dead> of static iOSCrashingTest.CrashClass.pleaseCrash()"))
     }
 }
+
+/// A debug file whose fat header puts its slice past the end of the file (a damaged download, or a hostile file)
+/// killed the process when the symbol folder was scanned: `triage` and the nightly `run` name it and symbolicate with
+/// the others.
+@Suite final class OutOfRangeDebugFileCommandTests {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-badsym-\(UUID().uuidString)")
+    let symbols: URL
+    let broken: URL
+
+    init() throws {
+        symbols = work.appendingPathComponent("symbols")
+        broken = symbols.appendingPathComponent("Broken")
+        try FileManager.default.createDirectory(at: symbols, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Casefile.repository.appendingPathComponent("SampleReports/Symbols/ShopApp.dSYM"),
+            to: symbols.appendingPathComponent("ShopApp.dSYM"))
+        // A fat header of one 64-bit entry: arm64, offset 0xFFFFFFFFFFFFFF00, size 4096, alignment 2^14.
+        var header: [UInt8] = [0xCA, 0xFE, 0xBA, 0xBF, 0, 0, 0, 1, 0x01, 0, 0, 0x0C, 0, 0, 0, 0]
+        header += [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0, 0, 0, 0, 0, 0, 0x10, 0, 0, 0, 0, 14, 0, 0, 0, 0]
+        try Data(header + [UInt8](repeating: 0, count: 4096 - header.count)).write(to: broken)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    @Test func triageNamesTheFileAndSymbolicatesWithTheOthers() throws {
+        let crash = Casefile.sample("Crashes/cart-total-iphone14-ios16.ips")
+        let result = try Casefile.run(["triage", crash, "--symbols", symbols.path])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr.contains(
+                "warning: \(broken.path): slice 0 of the fat header starts past the end of the file"))
+        // checkout.c: cart_total's line 17 calls apply_discount, inlined, at line 5.
+        #expect(result.stdout.contains("(checkout.c:17) · inlined apply_discount (checkout.c:5)"))
+    }
+
+    @Test func theNightlyRunNamesTheFileAndIndexesTheReport() throws {
+        let inbox = work.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: Casefile.sample("Crashes/cart-total-iphone14-ios16.ips")),
+            to: inbox.appendingPathComponent("cart.ips"))
+        let pipeline = work.appendingPathComponent("pipeline.toml")
+        try """
+        version = 1
+        [inbox]
+        path = "inbox"
+        [output]
+        path = "out"
+        [symbols]
+        paths = ["\(symbols.path)"]
+        """.write(to: pipeline, atomically: true, encoding: .utf8)
+        let result = try Casefile.run(["run", pipeline.path], in: work)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("\(broken.path): slice 0 of the fat header starts past the end of the file"))
+        let digest = try String(contentsOf: work.appendingPathComponent("out/digest.md"), encoding: .utf8)
+        #expect(digest.contains("in `CartViewModel.total() + 44 (checkout.c:17)"))
+    }
+}

@@ -13,19 +13,8 @@ public enum MachOFile {
 
     /// The slices of the Mach-O file at `path`; a thin file has one.
     public static func slices(atPath path: String) throws(SymbolicationError) -> [MachOSlice] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SymbolicationError(file: path, reason: "cannot open for reading")
-        }
-        defer { try? handle.close() }
-        func read(_ offset: UInt64, _ count: Int) throws(SymbolicationError) -> [UInt8] {
-            do {
-                try handle.seek(toOffset: offset)
-                return [UInt8](try handle.read(upToCount: count) ?? Data())
-            } catch {
-                throw SymbolicationError(file: path, reason: "cannot read \(count) bytes at offset \(offset)")
-            }
-        }
-        let head = try read(0, 4096)
+        let file = try DebugFileReader(path: path)
+        let head = try file.read(at: 0, upTo: 4096)
         guard head.count >= 8 else { throw SymbolicationError(file: path, reason: "too short to be a Mach-O file") }
         let magic = readUInt32(head, 0, bigEndian: true)
         if magic == fatMagic || magic == fatMagic64 {
@@ -44,14 +33,18 @@ public enum MachOFile {
                     magic == fatMagic64
                     ? readUInt64(head, base + 16, bigEndian: true)
                     : UInt64(readUInt32(head, base + 12, bigEndian: true))
-                let header = try read(offset, 65_536)
-                slices.append(try slice(header, offset: offset, size: size, path: path))
+                // The header's offset and size are only numbers: a slice is what of it lies in the file.
+                guard offset < file.size else {
+                    throw SymbolicationError(
+                        file: path, reason: "slice \(index) of the fat header starts past the end of the file")
+                }
+                let header = try file.read(at: offset, upTo: 65_536)
+                slices.append(try slice(header, offset: offset, size: min(size, file.size - offset), path: path))
             }
             return slices
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.uint64Value ?? 0
-        let header = try read(0, 65_536)
-        return [try slice(header, offset: 0, size: size, path: path)]
+        let header = try file.read(at: 0, upTo: 65_536)
+        return [try slice(header, offset: 0, size: file.size, path: path)]
     }
 
     /// Parses one thin 64-bit Mach-O header and its load commands.

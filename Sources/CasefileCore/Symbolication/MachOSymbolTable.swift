@@ -27,19 +27,9 @@ public struct MachOSymbolTable: Sendable {
         guard slice.symbolTable != nil || slice.functionStarts != nil else {
             throw SymbolicationError(file: path, reason: "the \(slice.arch) slice has no symbol table")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SymbolicationError(file: path, reason: "cannot open for reading")
-        }
-        defer { try? handle.close() }
-        func read(_ offset: UInt32, _ count: Int) throws(SymbolicationError) -> [UInt8] {
-            do {
-                try handle.seek(toOffset: slice.fileOffset + UInt64(offset))
-                let data = try handle.read(upToCount: count) ?? Data()
-                guard data.count == count else { throw CocoaError(.fileReadCorruptFile) }
-                return [UInt8](data)
-            } catch {
-                throw SymbolicationError(file: path, reason: "symbol table runs past the end of the file")
-            }
+        let file = try DebugFileReader(path: path)
+        func read(_ offset: UInt32, _ count: Int, _ what: String) throws(SymbolicationError) -> [UInt8] {
+            try file.read(at: slice.fileOffset, plus: UInt64(offset), exactly: count, what: what)
         }
         // A corrupt table cannot ask for more than the slice holds.
         let limit = slice.size > 0 ? slice.size : UInt64(Int32.max)
@@ -51,8 +41,8 @@ public struct MachOSymbolTable: Sendable {
                 throw SymbolicationError(
                     file: path, reason: "the symbol table runs past the end of the \(slice.arch) slice")
             }
-            let entries = try read(table.symbolOffset, Int(table.symbolCount) * 16)
-            let strings = try read(table.stringOffset, Int(table.stringSize))
+            let entries = try read(table.symbolOffset, Int(table.symbolCount) * 16, "the symbol table")
+            let strings = try read(table.stringOffset, Int(table.stringSize), "the string table")
             for index in 0..<Int(table.symbolCount) {
                 let base = index * 16
                 let type = entries[base + 4]
@@ -74,7 +64,8 @@ public struct MachOSymbolTable: Sendable {
                 throw SymbolicationError(
                     file: path, reason: "the function starts run past the end of the \(slice.arch) slice")
             }
-            starts = Self.decodeFunctionStarts(try read(location.offset, Int(location.size)), base: base)
+            starts = Self.decodeFunctionStarts(
+                try read(location.offset, Int(location.size), "the function starts"), base: base)
         }
         self.symbols = symbols.sorted { $0.address < $1.address }
         self.functionStarts = starts

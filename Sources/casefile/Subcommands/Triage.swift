@@ -33,9 +33,13 @@ extension Casefile {
         var verbose = false
 
         func run() throws {
-            let symbolicator =
-                symbols.isEmpty
-                ? nil : Symbolicator(index: DebugFileIndex(scanning: symbols.map { URL(fileURLWithPath: $0) }))
+            var symbolicator: Symbolicator?
+            if !symbols.isEmpty {
+                // A debug file that cannot be read is named, as `symbolicate` names it; the others are used.
+                let index = DebugFileIndex(scanning: symbols.map { URL(fileURLWithPath: $0) })
+                for problem in index.problems { printError("warning: \(problem)") }
+                symbolicator = Symbolicator(index: index)
+            }
             var output = try Casefile.readReports(at: path, symbolicator: symbolicator)
             if let frames {
                 if let extractor = VideoFrames.locate() {
