@@ -70,6 +70,9 @@ lint:
 FUZZ_SECONDS ?= 600
 FUZZ_JOBS ?= 2
 fuzz: deps
+	@# The harness package keeps the main package's file list in its build description: a source file added since the
+	@# last fuzz build is "not in scope" until the description is made again.
+	rm -f Fuzz/.build/release/description.json
 	cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 	Scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_JOBS)
 

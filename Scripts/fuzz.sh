@@ -10,7 +10,7 @@ seconds=${1:-600}
 jobs=${2:-2}
 shift $(( $# > 2 ? 2 : $# ))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(crash clue-network clue-interaction clue-view clue-info debug-menu network-log app-log archive breakpad)
+[ ${#targets[@]} -gt 0 ] || targets=(crash clue-network clue-interaction clue-view clue-info debug-menu network-log app-log archive breakpad macho)
 binary="$root/Fuzz/.build/release/casefile-fuzz"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -43,6 +43,14 @@ with zipfile.ZipFile(archive) as z:
 PY
             ;;
         breakpad) find "$root/SampleReports/Symbols" -name '*.sym' -exec cp {} "$dir/" \; ;;
+        macho)
+            # The fixture binaries and dSYMs, thin and fat (a few KB to 30 KB each).
+            local number=0
+            while IFS= read -r file; do
+                number=$((number + 1))
+                cp "$file" "$dir/$number-$(basename "$file")"
+            done < <(find "$root/SampleReports/Symbols" "$root/Tests/Fixtures/Symbols" -type f -size -200k \
+                -exec sh -c 'head -c 4 "$1" | od -An -tx1 | grep -qE "cf fa ed fe|ca fe ba b[ef]"' _ {} \; -print) ;;
         archive)
             find "$root/SampleReports" -maxdepth 2 -type f \( -name '*.zip' -o -name '*.tar*' -o -name '*.gz' -o -name '*.cpio' \) \
                 -size -2M -exec cp {} "$dir/" \; ;;

@@ -26,6 +26,9 @@ enum Target: String, CaseIterable {
     case archive
     /// A Breakpad symbol file (`.sym`), then look-ups in it.
     case breakpad
+    /// A Mach-O file, thin or fat, as a symbol folder holds: its slices, then each slice's symbol table and look-ups
+    /// in it.
+    case macho
 
     static let current = Target(rawValue: ProcessInfo.processInfo.environment["CASEFILE_FUZZ"] ?? "crash") ?? .crash
 
@@ -40,7 +43,7 @@ enum Target: String, CaseIterable {
         case .debugMenu: "DebugMenu/debug-menu.json"
         case .networkLog: "DebugMenu/network-log.json"
         case .appLog: "app.log"
-        case .archive, .breakpad: nil
+        case .archive, .breakpad, .macho: nil
         }
     }
 }
@@ -65,6 +68,16 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             addresses.append(bytes[word..<word + 8].reduce(0) { $0 << 8 | UInt64($1) })
         }
         for address in addresses { _ = symbols.lookup(address) }
+        return 0
+    }
+    if target == .macho {
+        _ = FileManager.default.createFile(atPath: scratch, contents: Data(bytes))
+        for slice in (try? MachOFile.slices(atPath: scratch)) ?? [] {
+            guard let table = try? MachOSymbolTable(path: scratch, slice: slice) else { continue }
+            for address in [0, slice.textVMAddress ?? 0, slice.textSection?.lowerBound ?? 0, .max] {
+                _ = table.lookup(address)
+            }
+        }
         return 0
     }
     let reader = ReportReader()
