@@ -3,22 +3,38 @@ import Foundation
 import GRDB
 
 extension IndexStore {
-    /// The symbolication answers stored by earlier runs.
+    /// The symbolication answers stored by earlier runs, read for one image UUID the first time a crash asks about
+    /// it.
+    ///
+    /// Not read whole: an index kept for months holds answers for every build it ever symbolicated (a million rows
+    /// took 9 s and 1.2 GB to read at the start of every run, even one with nothing to do).
     public func loadSymbolCache() async throws -> SymbolCache {
+        let queue = queue
+        return SymbolCache { uuid in Self.storedAnswers(uuid: uuid, queue) }
+    }
+
+    /// The stored answers for one image UUID. A row that cannot be read is left out: the cache is only a cache, and
+    /// the address is asked again and stored anew. Blocking, through the database queue: the symbolicator asks once
+    /// per image and run, from the parallel stages, and the writer never waits for them.
+    private static func storedAnswers(uuid: String, _ queue: DatabaseQueue) -> [UInt64: SymbolCache.Result] {
+        let rows =
+            (try? queue.unsafeRead { db in
+                try Row.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT address, backend, locations_json FROM symbol_cache WHERE uuid = ?"),
+                    arguments: [uuid])
+            }) ?? []
         let decoder = JSONDecoder()
-        let entries = try await queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT uuid, address, backend, locations_json FROM symbol_cache").map { row in
-                let address: Int64 = row["address"]
-                let json: String = row["locations_json"]
-                let locations = try decoder.decode([SourceLocation].self, from: Data(json.utf8))
-                return SymbolCache.Entry(
-                    uuid: row["uuid"], address: UInt64(bitPattern: address),
-                    result: SymbolCache.Result(backend: row["backend"], locations: locations))
-            }
+        var answers: [UInt64: SymbolCache.Result] = [:]
+        answers.reserveCapacity(rows.count)
+        for row in rows {
+            guard let address = row["address"] as Int64?, let backend = row["backend"] as String?,
+                let json = row["locations_json"] as String?,
+                let locations = try? decoder.decode([SourceLocation].self, from: Data(json.utf8))
+            else { continue }
+            answers[UInt64(bitPattern: address)] = SymbolCache.Result(backend: backend, locations: locations)
         }
-        let cache = SymbolCache()
-        cache.insert(entries, persist: false)
-        return cache
+        return answers
     }
 
     /// Stores the answers the cache gained since it was loaded, in one transaction.

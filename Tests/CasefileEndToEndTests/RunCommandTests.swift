@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 #if canImport(Glibc)
@@ -205,5 +206,54 @@ import Testing
         try touch([crash.path])
         let third = try Casefile.run(["run", pipeline], in: work).stdout
         #expect(third.hasPrefix("casefile: 1 processed, 0 skipped (already seen), 0 quarantined; 1 new report"))
+    }
+}
+
+/// The stored symbol answers are only a cache: rows a run cannot read are asked again, where they stopped every run.
+@Suite final class DamagedSymbolCacheTests {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-symcache-\(UUID().uuidString)")
+
+    deinit {
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    @Test func aRunSymbolicatesAgainWhatTheCacheCannotAnswer() throws {
+        let symbols = Casefile.repository.appendingPathComponent("SampleReports/Symbols")
+        let inbox = work.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: symbols.appendingPathComponent("Crashes/checkout-total-iphone14.crash"),
+            to: inbox.appendingPathComponent("first.crash"))
+        let pipeline = work.appendingPathComponent("pipeline.toml")
+        try """
+        version = 1
+        [inbox]
+        path = "inbox"
+        [output]
+        path = "out"
+        [symbols]
+        paths = ["\(symbols.path)"]
+        """.write(to: pipeline, atomically: true, encoding: .utf8)
+        #expect(try Casefile.run(["run", pipeline.path], in: work).status == 0)
+        // The first run stored the answers for ShopApp's three frames; every one of them is now unreadable.
+        let database = try DatabaseQueue(path: work.appendingPathComponent("out/casefile.sqlite").path)
+        let damaged = try database.write { db in
+            try db.execute(sql: "UPDATE symbol_cache SET locations_json = '[{'")
+            return db.changesCount
+        }
+        #expect(damaged == 3)
+        // Another crash of the same build (ShopApp 4c4c442a-…), in the same function.
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: Casefile.sample("Crashes/cart-total-iphone14-ios16.ips")),
+            to: inbox.appendingPathComponent("second.ips"))
+        let second = try Casefile.run(["run", pipeline.path], in: work)
+        #expect(second.status == 0)
+        let digest = try String(contentsOf: work.appendingPathComponent("out/digest.md"), encoding: .utf8)
+        // checkout.c line 17, in cart_total: what the debug file says, asked again.
+        #expect(digest.contains("in `CartViewModel.total() + 44 (checkout.c:17)"))
+        let readable = try database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM symbol_cache WHERE locations_json != '[{'")
+        }
+        #expect(readable ?? 0 > 0)
     }
 }

@@ -1,6 +1,7 @@
 import CasefileCore
 import CasefileStore
 import Foundation
+import GRDB
 import Logging
 import Testing
 
@@ -188,6 +189,41 @@ import Testing
         #expect(result?.locations == [location])
         #expect(result?.backend == "dwarf")
         #expect(loaded.takeNewEntries().isEmpty)  // loaded answers are not written back again
+    }
+
+    @Test func readsTheStoredAnswersOfAnImageWhenFirstAskedAndSkipsARowItCannotRead() async throws {
+        let store = try IndexStore(path: definition.database.path)
+        let shopApp = "4c4c440a-5555-3144-a121-7090b91a2dbc"
+        let other = "4c4c44a7-5555-3144-a1e8-3523111396bf"
+        let total = SourceLocation(rawName: "$s7ShopApp13CartViewModelC5totalSiyF", file: "checkout.c", line: 17)
+        let main = SourceLocation(rawName: "main", file: "checkout.c", line: 30)
+        let saved = SymbolCache()
+        saved.insert([
+            SymbolCache.Entry(
+                uuid: shopApp, address: 0x1_0000_402c, result: SymbolCache.Result(backend: "dwarf", locations: [total])),
+            SymbolCache.Entry(
+                uuid: shopApp, address: 0x1_0000_4080, result: SymbolCache.Result(backend: "dwarf", locations: [main])),
+            SymbolCache.Entry(
+                uuid: other, address: 0x1_0000_402c, result: SymbolCache.Result(backend: "breakpad", locations: [main])),
+        ])
+        try await store.saveSymbolCache(saved)
+        // A row an older or damaged index could hold: its locations are not JSON.
+        let database = try DatabaseQueue(path: definition.database.path)
+        try await database.write { db in
+            try db.execute(
+                sql: "INSERT INTO symbol_cache (uuid, address, backend, locations_json) VALUES (?, ?, 'dwarf', '[{')",
+                arguments: [shopApp, Int64(0x1_0000_4060)])
+        }
+        #expect(try store.count(.symbolCache) == 4)
+
+        let loaded = try await store.loadSymbolCache()
+        #expect(loaded.count == 0)  // nothing is read before a crash asks
+        let answers = loaded.results(uuid: shopApp, addresses: [0x1_0000_402c, 0x1_0000_4060, 0x1_0000_4080, 0x4000])
+        #expect(answers.map { $0?.locations } == [[total], nil, [main], nil])
+        #expect(loaded.count == 2)  // the ShopApp image's readable answers, not the other build's
+        #expect(loaded.result(uuid: other, address: 0x1_0000_402c)?.backend == "breakpad")
+        #expect(loaded.count == 3)
+        #expect(loaded.takeNewEntries().isEmpty)
     }
 
     @Test func refusesADatabaseItCannotOpen() {

@@ -18,7 +18,8 @@ public protocol ReportIndex: Sendable {
     func quarantine(_ input: InputRecord, error: InputError, run: Int64) async throws
     /// Closes a run with its figures.
     func finishRun(_ run: Int64, summary: RunSummary, finishedAt: Date) async throws
-    /// The symbolication answers stored by earlier runs.
+    /// The symbolication answers stored by earlier runs; an index reads those of an image when it is first asked
+    /// about.
     func loadSymbolCache() async throws -> SymbolCache
     /// Stores the answers the cache gained in this run.
     func saveSymbolCache(_ cache: SymbolCache) async throws

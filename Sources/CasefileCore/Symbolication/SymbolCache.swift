@@ -3,7 +3,10 @@ import Foundation
 /// Symbolication results by image UUID and looked-up address, so a crash from a known build is symbolicated
 /// without starting a back end.
 ///
-/// In memory and lock-guarded; the index persists it (`CasefileStore`'s `symbol_cache` table) between runs.
+/// In memory and lock-guarded; the index persists it (`CasefileStore`'s `symbol_cache` table) between runs. A cache
+/// backed by an index reads the stored answers for an image the first time a crash asks about that image: an index
+/// kept for a year holds answers for every build it ever symbolicated, and a run needs those of the few builds its
+/// crashes came from.
 public final class SymbolCache: @unchecked Sendable {
     /// What a back end answered for one address.
     public struct Result: Sendable, Hashable, Codable {
@@ -36,17 +39,27 @@ public final class SymbolCache: @unchecked Sendable {
         }
     }
 
+    /// Reads the stored answers for one image UUID, by looked-up address.
+    public typealias Loader = @Sendable (_ uuid: String) -> [UInt64: Result]
+
     private let lock = NSLock()
     private var results: [String: [UInt64: Result]] = [:]
     private var added: [Entry] = []
+    private let loader: Loader?
+    /// The UUIDs whose stored answers were read (or are being read, under the lock).
+    private var loadedUUIDs: Set<String> = []
 
-    /// Creates an empty cache.
-    public init() {}
+    /// Creates an empty cache; with `loader`, the stored answers for an image are read the first time it is asked
+    /// about.
+    public init(loader: Loader? = nil) {
+        self.loader = loader
+    }
 
     /// The cached answer for an address of an image.
     public func result(uuid: String, address: UInt64) -> Result? {
         lock.lock()
         defer { lock.unlock() }
+        loadIfNeeded(uuid)
         return results[uuid]?[address]
     }
 
@@ -55,6 +68,7 @@ public final class SymbolCache: @unchecked Sendable {
     public func results(uuid: String, addresses: [UInt64]) -> [Result?] {
         lock.lock()
         defer { lock.unlock() }
+        loadIfNeeded(uuid)
         guard let known = results[uuid] else { return Array(repeating: nil, count: addresses.count) }
         return addresses.map { known[$0] }
     }
@@ -95,7 +109,17 @@ public final class SymbolCache: @unchecked Sendable {
         return added
     }
 
-    /// How many answers the cache holds.
+    /// Reads the stored answers for `uuid` the first time it is asked about; called with the lock held, so a crash
+    /// asking about the same image meanwhile waits for them rather than asking its back end again.
+    private func loadIfNeeded(_ uuid: String) {
+        guard let loader, loadedUUIDs.insert(uuid).inserted else { return }
+        let stored = loader(uuid)
+        guard !stored.isEmpty else { return }
+        // An answer this run already has (none, unless it was inserted by hand) wins: it is the newer one.
+        results[uuid, default: [:]].merge(stored) { current, _ in current }
+    }
+
+    /// How many answers the cache holds in memory: those given or read in this process.
     public var count: Int {
         lock.lock()
         defer { lock.unlock() }
