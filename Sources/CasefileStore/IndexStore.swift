@@ -73,18 +73,36 @@ extension IndexStore: ReportIndex {
         }
     }
 
-    /// The signature each input path had when it was last indexed or quarantined.
-    public func inputSignatures() async throws -> [String: String] {
+    /// The ``InputSignature`` each of these input paths had when it was last indexed or quarantined; paths the
+    /// index never saw are absent.
+    ///
+    /// Only the paths asked about: an index kept for a year over an inbox whose inputs are moved away once read holds
+    /// millions of paths no run will see again (2,000,000 took 4–6 s and 560 MB to read at every run's start).
+    public func inputSignatures(paths: [String]) async throws -> [String: String] {
         try await queue.read { db in
             var signatures: [String: String] = [:]
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT path, signature FROM inputs WHERE signature IS NOT NULL ORDER BY id")
-            while let row = try rows.next() {
-                signatures[row["path"]] = row["signature"]
+            signatures.reserveCapacity(paths.count)
+            // In chunks, within SQLite's limit on parameters; a path indexed twice keeps its latest signature.
+            for start in stride(from: 0, to: paths.count, by: Self.pathsPerQuery) {
+                let chunk = paths[start..<min(start + Self.pathsPerQuery, paths.count)]
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT path, signature FROM inputs WHERE signature IS NOT NULL AND path IN (\(marks))
+                        ORDER BY id
+                        """,
+                    arguments: StatementArguments(Array(chunk)))
+                while let row = try rows.next() {
+                    signatures[row["path"]] = row["signature"]
+                }
             }
             return signatures
         }
     }
+
+    /// Paths per query of ``inputSignatures(paths:)``.
+    static let pathsPerQuery = 500
 
     /// Which of these reports the index holds.
     public func knownReports(_ ids: [String]) async throws -> Set<String> {

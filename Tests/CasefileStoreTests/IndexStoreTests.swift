@@ -155,6 +155,23 @@ import Testing
         #expect(Array(before.dropFirst()) == Array(after.dropFirst()))
     }
 
+    @Test func readsTheSignaturesOfTheListedPathsOnly() async throws {
+        let store = try IndexStore(path: definition.database.path)
+        _ = try await run(store)
+        let first = repository.appendingPathComponent("SampleReports/Crashes/cart-total-iphone14-ios16.ips").path
+        let last = repository.appendingPathComponent("SampleReports/Crashes/image-cache-iphone15-ios17.ips").path
+        // 1,200 paths the index never saw between two it indexed: the second lies in the third query of 500.
+        let unseen = (0..<1_200).map { "/nowhere/input-\($0).ips" }
+        let signatures = try await store.inputSignatures(paths: [first] + unseen + [last])
+        #expect(signatures.keys.sorted() == [first, last].sorted())
+        // What an unchanged file is recognized by: its kind, size and modification time.
+        for path in [first, last] {
+            let signature = try #require(InputSignature.of(URL(fileURLWithPath: path)))
+            #expect(signatures[path] == signature)
+        }
+        #expect(try await store.inputSignatures(paths: []).isEmpty)
+    }
+
     @Test func storesCrashesThreadsFramesAndImages() async throws {
         let store = try IndexStore(path: definition.database.path)
         _ = try await run(store)

@@ -62,7 +62,9 @@ final class SummaryCheckingIndex: ReportIndex {
     }
 
     func isKnown(inputSHA256: String) async throws -> Bool { try await store.isKnown(inputSHA256: inputSHA256) }
-    func inputSignatures() async throws -> [String: String] { try await store.inputSignatures() }
+    func inputSignatures(paths: [String]) async throws -> [String: String] {
+        try await store.inputSignatures(paths: paths)
+    }
     func knownReports(_ ids: [String]) async throws -> Set<String> { try await store.knownReports(ids) }
     func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64 {
         try await store.beginRun(pipeline: pipeline, inbox: inbox, startedAt: startedAt)

@@ -64,7 +64,7 @@ public struct PipelineRunner: Sendable {
         let redactor = Redactor(rules: definition.redaction)
         let frames = definition.frames ? VideoFrames.locate() : nil
         // Read once: an unchanged inbox of 10,000 inputs is then a directory walk and no query per input.
-        let signatures = try await index.inputSignatures()
+        let signatures = try await index.inputSignatures(paths: inputs.map(\.path))
         try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
             var pending = inputs.makeIterator()
             var running = 0

@@ -6,8 +6,9 @@ public import Foundation
 public protocol ReportIndex: Sendable {
     /// Whether an input with this content hash was already indexed or quarantined.
     func isKnown(inputSHA256: String) async throws -> Bool
-    /// The ``InputSignature`` each input path had when it was indexed or quarantined, read once per run.
-    func inputSignatures() async throws -> [String: String]
+    /// The ``InputSignature`` each of these input paths had when it was last indexed or quarantined, read once per
+    /// run for the inputs it lists.
+    func inputSignatures(paths: [String]) async throws -> [String: String]
     /// Which of these report ids the index already holds (committed or in the open batch).
     func knownReports(_ ids: [String]) async throws -> Set<String>
     /// Starts a run and returns its id.
