@@ -81,13 +81,15 @@ extension IndexStore {
         else {
             return nil
         }
-        func counts(_ column: String) throws -> [BugGroupDetail.Count] {
+        // Kept by triggers as occurrences are written (`v13-occurrence-counts`): reading them costs the number of
+        // distinct values, not of occurrences.
+        func counts(_ dimension: String) throws -> [BugGroupDetail.Count] {
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT \(column) AS value, COUNT(*) AS n FROM occurrences WHERE group_id = ? AND \(column) IS NOT NULL
-                        GROUP BY \(column) ORDER BY n DESC, \(column)
-                        """), arguments: [id]
+                        SELECT value, n FROM occurrence_counts WHERE group_id = ? AND dimension = ? AND n > 0
+                        ORDER BY n DESC, value
+                        """), arguments: [id, dimension]
             ).map { BugGroupDetail.Count(value: $0["value"], count: $0["n"]) }
         }
         let reports = try Row.fetchAll(

@@ -1,0 +1,122 @@
+import CasefileCore
+import CasefileStore
+import Foundation
+import GRDB
+import Logging
+import Testing
+
+/// A group page's counts by app version, OS version and device come from `occurrence_counts`, which triggers keep.
+/// Each must equal counting `occurrences` itself, however the occurrences were written, moved or deleted.
+@Suite final class OccurrenceCountsTests {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-counts-\(UUID().uuidString)")
+    let database: URL
+
+    init() throws {
+        database = output.appendingPathComponent("index.sqlite")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: output)
+    }
+
+    /// The samples indexed: 30 groups of crashes and failures from a dozen app versions, OS versions and devices.
+    func indexedSamples() async throws -> IndexStore {
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let definition = PipelineDefinition(
+            inbox: repository.appendingPathComponent("SampleReports"), output: output, database: database,
+            ignore: ["*.md", "Symbols", "Hostile"])
+        let store = try IndexStore(path: database.path)
+        _ = try await PipelineRunner(definition: definition, logger: CapturedLog().logger)
+            .run(index: store, pipelineName: "test.toml")
+        return store
+    }
+
+    /// Every count as `occurrence_counts` holds it and as counting `occurrences` gives it, one line per group,
+    /// dimension and value.
+    static func counts(_ db: Database) throws -> (kept: [String], counted: [String]) {
+        let kept = try String.fetchAll(
+            db,
+            sql: """
+                SELECT group_id || ' ' || dimension || ' ' || value || ' ' || n FROM occurrence_counts
+                ORDER BY group_id, dimension, value
+                """)
+        let counted = try String.fetchAll(
+            db,
+            sql: ["app_version", "os_version", "device_model"].map { column in
+                """
+                SELECT group_id AS g, '\(column)' AS d, \(column) AS v, COUNT(*) AS n FROM occurrences
+                WHERE \(column) IS NOT NULL GROUP BY group_id, \(column)
+                """
+            }.joined(separator: " UNION ALL ").wrappedForOrdering)
+        return (kept, counted)
+    }
+
+    @Test func equalCountingTheOccurrencesAfterARunAMergeAndDeletions() async throws {
+        let store = try await indexedSamples()
+        let queue = try DatabaseQueue(path: database.path)
+        let afterRun = try await queue.read { db in try Self.counts(db) }
+        #expect(afterRun.kept.count > 20)
+        #expect(afterRun.kept == afterRun.counted)
+
+        // The two largest groups merged: the target's counts add up, the source has none left.
+        let largest = try store.groups().sorted { $0.occurrences > $1.occurrences }.prefix(2).map(\.id)
+        try store.merge(largest[1], into: largest[0])
+        let afterMerge = try await queue.read { db in try Self.counts(db) }
+        #expect(afterMerge.kept == afterMerge.counted)
+        #expect(!afterMerge.kept.contains { $0.hasPrefix("\(largest[1]) ") })
+
+        // Occurrences deleted one by one (as deleting their report cascades): counts go down, and a value no
+        // occurrence has any more goes away.
+        try await queue.write { db in
+            try db.execute(sql: "DELETE FROM occurrences WHERE id IN (SELECT id FROM occurrences ORDER BY id LIMIT 7)")
+        }
+        let afterDelete = try await queue.read { db in try Self.counts(db) }
+        #expect(afterDelete.kept == afterDelete.counted)
+        #expect(afterDelete.kept != afterMerge.kept)
+    }
+
+    @Test func aGroupPageReadsTheKeptCounts() async throws {
+        let store = try await indexedSamples()
+        let group = try #require(try store.groups().max { $0.occurrences < $1.occurrences })
+        let detail = try #require(try store.groupDetail(id: group.id))
+        let queue = try DatabaseQueue(path: database.path)
+        let versions = try await queue.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT app_version, COUNT(*) AS n FROM occurrences WHERE group_id = ? AND app_version IS NOT NULL
+                    GROUP BY app_version ORDER BY n DESC, app_version
+                    """, arguments: [group.id]
+            ).map { BugGroupDetail.Count(value: $0["app_version"], count: $0["n"]) }
+        }
+        #expect(!versions.isEmpty)
+        #expect(detail.appVersionCounts == versions)
+    }
+
+    @Test func theMigrationCountsAnOlderIndexsOccurrences() async throws {
+        _ = try await indexedSamples()
+        // The index as Casefile left it before v13: no counts table, no triggers, the migration not recorded.
+        let queue = try DatabaseQueue(path: database.path)
+        try await queue.write { db in
+            try db.execute(sql: "DROP TABLE occurrence_counts")
+            for trigger in ["insert", "delete", "update"] {
+                try db.execute(sql: "DROP TRIGGER occurrence_counts_after_\(trigger)")
+            }
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v13-occurrence-counts'")
+        }
+        let reopened = try IndexStore(path: database.path)
+        #expect(try reopened.appliedMigrations().last == "v13-occurrence-counts")
+        let migrated = try await queue.read { db in try Self.counts(db) }
+        #expect(migrated.kept.count > 20)
+        #expect(migrated.kept == migrated.counted)
+    }
+}
+
+extension String {
+    /// A compound query of `(g, d, v, n)` rows as lines ordered like `occurrence_counts`' primary key.
+    fileprivate var wrappedForOrdering: String {
+        "SELECT g || ' ' || d || ' ' || v || ' ' || n FROM (\(self)) ORDER BY g, d, v"
+    }
+}
