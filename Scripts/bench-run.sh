@@ -106,6 +106,36 @@ PY
     start=$(date +%s%N)
     "$bin" run "$work/run-$size.toml" > /dev/null 2>&1 || true
     echo "second run over the unchanged $size inputs: $(( ($(date +%s%N) - start) / 1000000 )) ms"
+    # An index a year old (Scripts/make-history.py: 1,000,000 earlier reports with their occurrences over this
+    # index's groups, 1,000,000 stored symbol answers of other builds), beside the same index without it: the second
+    # run again, and a night of 200 new inputs. What a run costs must not grow with what earlier runs stored.
+    if [ "$size" = "${sizes[0]}" ]; then
+        history=$(mktemp -d "${memory}/casefile-bench-history.XXXXXX")
+        cp -r "$work/out-$size" "$history/plain"
+        cp -r "$work/out-$size" "$history/year"
+        python3 "$root/Scripts/make-history.py" "$history/year/casefile.sqlite"
+        python3 "$root/Scripts/make-inbox.py" 200 "$history/night" --seed 7 > /dev/null
+        for index in plain year; do
+            sed "s#^path = \"out-$size\"#path = \"$history/$index\"#" "$work/run-$size.toml" > "$history/$index.toml"
+            sed "s#^path = \"$inbox\"#path = \"$history/night\"#" "$history/$index.toml" > "$history/$index-night.toml"
+        done
+        /usr/bin/time -f "%e %M" -o "$history/second.time" "$bin" run "$history/year.toml" > /dev/null 2>&1 || true
+        /usr/bin/time -f "%e %M" -o "$history/plain.time" "$bin" run "$history/plain-night.toml" > /dev/null 2>&1 || true
+        /usr/bin/time -f "%e %M" -o "$history/year.time" "$bin" run "$history/year-night.toml" > /dev/null 2>&1 || true
+        python3 - "$size" "$history" <<'PY'
+import sys
+size, history = sys.argv[1:]
+def read(name):
+    seconds, kilobytes = open("%s/%s.time" % (history, name)).read().split()[-2:]
+    return float(seconds), int(kilobytes) / 1024
+second, plain, year = read("second"), read("plain"), read("year")
+print("second run over the unchanged %s inputs, the index holding a year of history: %.0f ms, peak RSS %.0f MB" % (
+    size, second[0] * 1000, second[1]))
+print("night of 200 new inputs over the index with a year of history: %.2f s, peak RSS %.0f MB; without it: %.2f s, %.0f MB" % (
+    year[0], year[1], plain[0], plain[1]))
+PY
+        rm -rf "$history"
+    fi
     # Nothing on the disk is deleted until the end: on ext4, files created right after thousands were deleted cost
     # three times the system time (measured: 2,000 files of 20 KB, 0.26 s fresh, 0.88 s after an rm -rf), which would
     # charge one size's cleanup to the next size's run. An inbox in memory is freed now.
