@@ -1,0 +1,49 @@
+/// The triggers that keep `occurrence_counts` equal to counting `occurrences` by group and dimension.
+///
+/// Migration `v13-occurrence-counts` creates them from this text: a change to it is a new migration that drops and
+/// creates them again, never an edit that only new indexes would get.
+enum OccurrenceCounts {
+    /// The columns of `occurrences` counted, each a `dimension` of `occurrence_counts`.
+    static let dimensions = ["app_version", "os_version", "device_model"]
+
+    /// One count up for each non-null dimension of the row `row` (`NEW`).
+    private static func add(_ row: String) -> String {
+        let values = dimensions.map {
+            "SELECT \(row).group_id AS group_id, '\($0)' AS dimension, \(row).\($0) AS value WHERE \(row).\($0) IS NOT NULL"
+        }
+        // Selected from a subquery with a WHERE of its own: SQLite would read `ON CONFLICT` after a FROM as a join.
+        return """
+            INSERT INTO occurrence_counts (group_id, dimension, value, n)
+            SELECT group_id, dimension, value, 1 FROM (\(values.joined(separator: " UNION ALL "))) WHERE 1
+            ON CONFLICT (group_id, dimension, value) DO UPDATE SET n = n + 1;
+            """
+    }
+
+    /// One count down for each non-null dimension of the row `row` (`OLD`), and counts of zero removed.
+    private static func remove(_ row: String) -> String {
+        dimensions.map {
+            """
+            UPDATE occurrence_counts SET n = n - 1
+            WHERE group_id = \(row).group_id AND dimension = '\($0)' AND value = \(row).\($0);
+            """
+        }.joined(separator: "\n")
+            + "\nDELETE FROM occurrence_counts WHERE group_id = \(row).group_id AND n <= 0;"
+    }
+
+    /// The insert, delete and update triggers.
+    static var triggers: String {
+        """
+        CREATE TRIGGER occurrence_counts_after_insert AFTER INSERT ON occurrences BEGIN
+        \(add("NEW"))
+        END;
+        CREATE TRIGGER occurrence_counts_after_delete AFTER DELETE ON occurrences BEGIN
+        \(remove("OLD"))
+        END;
+        CREATE TRIGGER occurrence_counts_after_update
+        AFTER UPDATE OF group_id, \(dimensions.joined(separator: ", ")) ON occurrences BEGIN
+        \(remove("OLD"))
+        \(add("NEW"))
+        END;
+        """
+    }
+}
