@@ -401,6 +401,14 @@ import Testing
         #expect(error.reason == "slice 0 of the fat header starts past the end of the file")
     }
 
+    @Test func refusesTheFuzzersFatFile() throws {
+        // libFuzzer's finding (the `macho` target, 106 s against the code before the fix): a fat64 header of two
+        // entries whose first slice starts at 0xa4a4a4a4a4a4a4a4, read as a signed offset by the seek that trapped.
+        let path = Samples.repository.appendingPathComponent("Tests/Fixtures/Fuzz/macho-fat64-slice-past-end").path
+        let error = try #require(throws: SymbolicationError.self) { try MachOFile.slices(atPath: path) }
+        #expect(error.reason == "slice 0 of the fat header starts past the end of the file")
+    }
+
     @Test func aFatSliceIsNoLargerThanWhatOfItLiesInTheFile() throws {
         // The thin fixture binary as the only slice of a fat file, at offset 4096, with a size of 1 TB in the header:
         // the slice is the binary's own size, and its symbol table reads as the thin file's.
