@@ -40,10 +40,17 @@ enum GroupWriter {
         return result
     }
 
-    /// Counts every occurrence of `report` in its group, creating groups as needed; returns the group ids.
+    /// Counts every occurrence of `report` in its group, creating groups as needed, and adds them to `tally`, which
+    /// the caller writes once for the whole input; returns the group ids.
     @discardableResult
-    static func assign(_ report: Report, run: Int64, at date: DatabaseValue, _ db: Database) throws -> [Int64] {
-        try occurrences(of: report).map { try assign($0, report: report.id, run: run, at: date, db) }
+    static func assign(
+        _ report: Report, run: Int64, at date: DatabaseValue, tally: inout OccurrenceTally, _ db: Database
+    ) throws -> [Int64] {
+        try occurrences(of: report).map { occurrence in
+            let group = try assign(occurrence, report: report.id, run: run, at: date, db)
+            tally.add(occurrence, group: group)
+            return group
+        }
     }
 
     static func assign(
@@ -149,5 +156,43 @@ enum GroupWriter {
         }
         guard let newest = newestWhenResolved.flatMap(AppVersion.init(text:)) else { return true }
         return version > newest
+    }
+}
+
+/// An input's occurrences counted by group, dimension and value, written to `occurrence_counts` in one upsert per
+/// count when the input's reports are all assigned.
+///
+/// Not a trigger on `occurrences`: a statement that fires one keeps a statement journal, and SQLite truncates an
+/// in-memory journal by walking it from its start, so an input of many reports (each in the input's savepoint) cost
+/// more per occurrence the more it held (assigning 100,000 reports in inputs of 1,000: 4.4 s without counts, 12.6 s
+/// with the trigger).
+struct OccurrenceTally {
+    private struct Key: Hashable {
+        var group: Int64
+        var dimension: String
+        var value: String
+    }
+
+    private var counts: [Key: Int] = [:]
+
+    /// Counts `occurrence`, assigned to `group`, in each dimension it has a value for.
+    mutating func add(_ occurrence: GroupWriter.Occurrence, group: Int64) {
+        let values = [occurrence.appVersion?.description, occurrence.osVersion, occurrence.device]
+        for (dimension, value) in zip(OccurrenceCounts.dimensions, values) {
+            guard let value else { continue }
+            counts[Key(group: group, dimension: dimension, value: value), default: 0] += 1
+        }
+    }
+
+    /// Adds the counts to `occurrence_counts`.
+    func write(_ db: Database) throws {
+        for (key, count) in counts {
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO occurrence_counts (group_id, dimension, value, n) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (group_id, dimension, value) DO UPDATE SET n = n + excluded.n
+                    """
+            ).execute(arguments: [key.group, key.dimension, key.value, count])
+        }
     }
 }

@@ -173,6 +173,7 @@ extension IndexStore: ReportIndex {
             }
             let inputID = db.lastInsertedRowID
             var outcome = IndexOutcome(inputWasKnown: false, newReportIDs: [], duplicateReportIDs: [])
+            var tally = OccurrenceTally()
             for report in input.reports {
                 let exists =
                     try Bool.fetchOne(
@@ -185,7 +186,7 @@ extension IndexStore: ReportIndex {
                         report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id],
                         crashDetails: input.crashDetails[report.id], eventDetails: input.eventDetails[report.id],
                         indexedAt: now, db)
-                    try GroupWriter.assign(report, run: run, at: now, db)
+                    try GroupWriter.assign(report, run: run, at: now, tally: &tally, db)
                     outcome.newReportIDs.append(report.id)
                 }
                 try db.cachedStatement(
@@ -196,6 +197,7 @@ extension IndexStore: ReportIndex {
                     row.bind(report.source.root)
                 }
             }
+            try tally.write(db)
             for failure in input.failedEntries {
                 try db.execute(
                     sql: """

@@ -1,7 +1,8 @@
-/// The triggers that keep `occurrence_counts` equal to counting `occurrences` by group and dimension.
+/// The triggers that keep `occurrence_counts` equal to counting `occurrences` by group and dimension as occurrences
+/// are moved to another group or deleted; the index writer counts the occurrences it inserts (`OccurrenceTally`).
 ///
-/// Migration `v13-occurrence-counts` creates them from this text: a change to it is a new migration that drops and
-/// creates them again, never an edit that only new indexes would get.
+/// Migration `v13-occurrence-counts` created them from this text (and `v14-occurrence-counts-by-input` dropped the
+/// insert trigger): a change to it is a new migration, never an edit that only new indexes would get.
 enum OccurrenceCounts {
     /// The columns of `occurrences` counted, each a `dimension` of `occurrence_counts`.
     static let dimensions = ["app_version", "os_version", "device_model"]

@@ -344,6 +344,12 @@ enum Schema {
             }
             try db.execute(sql: OccurrenceCounts.triggers)
         }
+        migrator.registerMigration("v14-occurrence-counts-by-input") { db in
+            // The index writer adds each input's counts itself (`OccurrenceTally`): the insert trigger kept a statement
+            // journal for every occurrence, which cost more the more reports an input held. Moving and deleting
+            // occurrences stay with the triggers.
+            try db.execute(sql: "DROP TRIGGER IF EXISTS occurrence_counts_after_insert")
+        }
         return migrator
     }
 }

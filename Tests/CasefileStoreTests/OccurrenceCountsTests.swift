@@ -77,6 +77,37 @@ import Testing
         #expect(afterDelete.kept != afterMerge.kept)
     }
 
+    @Test func countsInputsOfManyReportsOfOneGroup() async throws {
+        // Two inputs of five copies each of one crash (ShopApp 2.3.1 (412), iOS 16.5, iPhone14,2, as the report
+        // says): the second input's five add to the counts the first made.
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = repository.appendingPathComponent("SampleReports/Crashes/cart-total-iphone14-ios16.ips").path
+        let crash = try #require(try Triage().reports(at: path).reports.first?.crashes.first)
+        let store = try IndexStore(path: database.path)
+        let run = try await store.beginRun(pipeline: "test.toml", inbox: "inbox", startedAt: Date())
+        for input in 0..<2 {
+            let reports = (0..<5).map { copy in
+                Fingerprinter().fingerprint(
+                    Report(
+                        id: String(format: "%064x", input * 100 + copy), format: .ips,
+                        source: ReportSource(input: "input-\(input)", root: ""), crashes: [crash]))
+            }
+            let record = InputRecord(path: "input-\(input)", sha256: String(format: "%064x", input), kind: "file")
+            _ = try await store.record(
+                IndexedInput(record: record, reports: reports, notes: [], summaryPaths: [:]), run: run)
+        }
+        let queue = try DatabaseQueue(path: database.path)
+        let counts = try await queue.read { db in try Self.counts(db) }
+        #expect(counts.kept == counts.counted)
+        let group = try #require(try store.groups().first)
+        #expect(group.occurrences == 10)
+        let detail = try #require(try store.groupDetail(id: group.id))
+        #expect(detail.appVersionCounts == [BugGroupDetail.Count(value: "2.3.1 (412)", count: 10)])
+        #expect(detail.osVersions == [BugGroupDetail.Count(value: "16.5", count: 10)])
+        #expect(detail.devices == [BugGroupDetail.Count(value: "iPhone14,2", count: 10)])
+    }
+
     @Test func aGroupPageReadsTheKeptCounts() async throws {
         let store = try await indexedSamples()
         let group = try #require(try store.groups().max { $0.occurrences < $1.occurrences })
@@ -97,20 +128,26 @@ import Testing
 
     @Test func theMigrationCountsAnOlderIndexsOccurrences() async throws {
         _ = try await indexedSamples()
-        // The index as Casefile left it before v13: no counts table, no triggers, the migration not recorded.
+        // The index as Casefile left it before v13: no counts table, no triggers, the migrations not recorded.
         let queue = try DatabaseQueue(path: database.path)
         try await queue.write { db in
             try db.execute(sql: "DROP TABLE occurrence_counts")
-            for trigger in ["insert", "delete", "update"] {
+            for trigger in ["delete", "update"] {
                 try db.execute(sql: "DROP TRIGGER occurrence_counts_after_\(trigger)")
             }
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v13-occurrence-counts'")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v13-%' OR identifier LIKE 'v14-%'")
         }
         let reopened = try IndexStore(path: database.path)
-        #expect(try reopened.appliedMigrations().last == "v13-occurrence-counts")
+        #expect(
+            try reopened.appliedMigrations().suffix(2) == ["v13-occurrence-counts", "v14-occurrence-counts-by-input"])
         let migrated = try await queue.read { db in try Self.counts(db) }
         #expect(migrated.kept.count > 20)
         #expect(migrated.kept == migrated.counted)
+        // The writer counts what it inserts; only moving and deleting are left to triggers.
+        let triggers = try await queue.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+        }
+        #expect(triggers == ["occurrence_counts_after_delete", "occurrence_counts_after_update"])
     }
 }
 
