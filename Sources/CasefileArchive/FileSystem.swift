@@ -59,10 +59,13 @@ public enum FileTree {
     }
 
     /// Every file, directory and link below `root` (not `root` itself), sorted by relative path; `nil` when
-    /// `root` cannot be listed. Symbolic links to directories are not descended into.
-    public static func entries(under root: String) -> [Entry]? {
+    /// `root` cannot be listed, or any directory below it unless `skippingUnreadable`, which leaves out what such a
+    /// directory holds instead. Symbolic links to directories are not descended into.
+    public static func entries(under root: String, skippingUnreadable: Bool = false) -> [Entry]? {
         var found: [Entry] = []
-        guard walk(root, relative: "", into: &found) else { return nil }
+        guard let stream = opendir(root) else { return nil }
+        closedir(stream)
+        guard walk(root, relative: "", skippingUnreadable: skippingUnreadable, into: &found) else { return nil }
         found.sort { $0.relativePath < $1.relativePath }
         return found
     }
@@ -74,8 +77,10 @@ public enum FileTree {
         }
     }
 
-    private static func walk(_ directory: String, relative: String, into found: inout [Entry]) -> Bool {
-        guard let stream = opendir(directory) else { return false }
+    private static func walk(
+        _ directory: String, relative: String, skippingUnreadable: Bool, into found: inout [Entry]
+    ) -> Bool {
+        guard let stream = opendir(directory) else { return skippingUnreadable }
         defer { closedir(stream) }
         var names: [String] = []
         while let record = readdir(stream) {
@@ -87,7 +92,9 @@ public enum FileTree {
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             guard let status = FileStatus.of(path) else { continue }
             found.append(Entry(relativePath: relativePath, status: status))
-            if status.kind == .directory, !walk(path, relative: relativePath, into: &found) {
+            if status.kind == .directory,
+                !walk(path, relative: relativePath, skippingUnreadable: skippingUnreadable, into: &found)
+            {
                 return false
             }
         }

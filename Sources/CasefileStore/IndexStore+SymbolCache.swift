@@ -71,14 +71,23 @@ extension IndexStore {
         }
     }
 
-    /// Replaces what is known of the symbol folders' files with this scan's, in one transaction.
-    public func saveDebugFiles(_ files: [String: DebugFileIndex.KnownFile]) async throws {
+    /// Makes what is known of the symbol folders' files this scan's, `known` being what the index held: only the
+    /// files that appeared, changed or went away are written. A folder kept for a year holds thousands of debug
+    /// files, and rewriting every row each run cost more than walking the folder.
+    public func saveDebugFiles(
+        _ files: [String: DebugFileIndex.KnownFile], replacing known: [String: DebugFileIndex.KnownFile]
+    ) async throws {
+        let gone = known.keys.filter { files[$0] == nil }
+        let changed = files.filter { known[$0.key] != $0.value }
+        guard !gone.isEmpty || !changed.isEmpty else { return }
         try await write { db in
-            try db.execute(sql: "DELETE FROM debug_files")
-            for (path, file) in files {
+            for path in gone {
+                try db.cachedStatement(sql: "DELETE FROM debug_files WHERE path = ?").execute(arguments: [path])
+            }
+            for (path, file) in changed {
                 let json = try IndexJSON.text(file.entries)
                 try db.cachedStatement(
-                    sql: "INSERT INTO debug_files (path, size, modified, entries_json) VALUES (?, ?, ?, ?)"
+                    sql: "INSERT OR REPLACE INTO debug_files (path, size, modified, entries_json) VALUES (?, ?, ?, ?)"
                 ).execute(arguments: [path, file.size, file.modified, json])
             }
         }

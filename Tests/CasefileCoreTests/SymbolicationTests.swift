@@ -303,6 +303,20 @@ import Testing
             [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: touched.path)
         #expect(DebugFileIndex(scanning: [folder], known: first.files).filesRead == 1)
     }
+
+    @Test func keepsEachFilesSizeAndTimeAsFoundationReportsThem() throws {
+        // What earlier runs stored came from Foundation's resource values: the same file must compare equal to the
+        // last bit, or every file of a large symbol folder is read again once.
+        let index = DebugFileIndex(scanning: [SymbolicationTests.symbols])
+        #expect(index.files.count > 10)
+        for (path, file) in index.files {
+            let values = try URL(fileURLWithPath: path).resourceValues(forKeys: [
+                .fileSizeKey, .contentModificationDateKey,
+            ])
+            #expect(file.size == values.fileSize)
+            #expect(file.modified == values.contentModificationDate?.timeIntervalSince1970)
+        }
+    }
 }
 
 @Suite struct ZippedDebugFileTests {

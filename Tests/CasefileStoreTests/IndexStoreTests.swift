@@ -256,9 +256,34 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("SampleReports/Symbols")
         let store = try IndexStore.inMemory()
         let scan = DebugFileIndex(scanning: [symbols])
-        try await store.saveDebugFiles(scan.files)
+        try await store.saveDebugFiles(scan.files, replacing: [:])
         let known = try await store.loadDebugFiles()
         #expect(known == scan.files)
         #expect(DebugFileIndex(scanning: [symbols], known: known).filesRead == 0)
+    }
+
+    @Test func writesWhatChangedInTheSymbolFolders() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-syms-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let symbols = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleReports/Symbols")
+        try FileManager.default.copyItem(at: symbols, to: folder)
+        let store = try IndexStore.inMemory()
+        try await store.saveDebugFiles(DebugFileIndex(scanning: [folder]).files, replacing: [:])
+        let known = try await store.loadDebugFiles()
+        // One file gone, one changed, one new: the index holds exactly what a fresh scan finds.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Fat/ShopApp"))
+        let changed = folder.appendingPathComponent("ShopApp").path
+        let later = Date(timeIntervalSinceNow: 60)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: changed)
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("ShopApp"), to: folder.appendingPathComponent("ShopApp-copy"))
+        let rescan = DebugFileIndex(scanning: [folder], known: known)
+        #expect(rescan.filesRead == 2)
+        try await store.saveDebugFiles(rescan.files, replacing: known)
+        let after = try await store.loadDebugFiles()
+        #expect(after == DebugFileIndex(scanning: [folder]).files)
+        #expect(after[folder.appendingPathComponent("Fat/ShopApp").path] == nil)
+        #expect(after.count == known.count)
     }
 }

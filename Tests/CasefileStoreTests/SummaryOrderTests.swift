@@ -78,8 +78,10 @@ final class SummaryCheckingIndex: ReportIndex {
     func loadSymbolCache() async throws -> SymbolCache { try await store.loadSymbolCache() }
     func saveSymbolCache(_ cache: SymbolCache) async throws { try await store.saveSymbolCache(cache) }
     func loadDebugFiles() async throws -> [String: DebugFileIndex.KnownFile] { try await store.loadDebugFiles() }
-    func saveDebugFiles(_ files: [String: DebugFileIndex.KnownFile]) async throws {
-        try await store.saveDebugFiles(files)
+    func saveDebugFiles(
+        _ files: [String: DebugFileIndex.KnownFile], replacing known: [String: DebugFileIndex.KnownFile]
+    ) async throws {
+        try await store.saveDebugFiles(files, replacing: known)
     }
     func groupDigest(run: Int64, top: Int) async throws -> GroupDigest {
         try await store.groupDigest(run: run, top: top)

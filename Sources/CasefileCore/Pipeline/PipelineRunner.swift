@@ -136,10 +136,11 @@ public struct PipelineRunner: Sendable {
     /// and modification time) are taken from the index, not read again.
     private func makeSymbolicator(index: some ReportIndex) async throws -> Symbolicator? {
         guard !definition.symbolFolders.isEmpty else { return nil }
+        let known = try await index.loadDebugFiles()
         let debugFiles = DebugFileIndex(
-            scanning: definition.symbolFolders, known: try await index.loadDebugFiles(),
+            scanning: definition.symbolFolders, known: known,
             staging: definition.output.appendingPathComponent("symbols-staging"))
-        try await index.saveDebugFiles(debugFiles.files)
+        try await index.saveDebugFiles(debugFiles.files, replacing: known)
         for problem in debugFiles.problems {
             logger.warning("symbols: \(problem)")
         }

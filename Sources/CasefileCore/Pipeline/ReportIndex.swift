@@ -26,8 +26,10 @@ public protocol ReportIndex: Sendable {
     func saveSymbolCache(_ cache: SymbolCache) async throws
     /// What earlier scans learned of the files in the symbol folders.
     func loadDebugFiles() async throws -> [String: DebugFileIndex.KnownFile]
-    /// Replaces what is known of the symbol folders' files with this scan's.
-    func saveDebugFiles(_ files: [String: DebugFileIndex.KnownFile]) async throws
+    /// Makes what is known of the symbol folders' files this scan's; `known` is what ``loadDebugFiles()`` gave.
+    func saveDebugFiles(
+        _ files: [String: DebugFileIndex.KnownFile], replacing known: [String: DebugFileIndex.KnownFile]
+    ) async throws
     /// The groups the run touched, new, regressed, and the top groups overall; details only for the groups the
     /// digest lists.
     func groupDigest(run: Int64, top: Int) async throws -> GroupDigest

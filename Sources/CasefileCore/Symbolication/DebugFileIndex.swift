@@ -97,24 +97,32 @@ public struct DebugFileIndex: Sendable {
     }
 
     private mutating func scan(_ folder: URL, known: [String: KnownFile]) {
-        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey, .fileSizeKey, .contentModificationDateKey]
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else {
+        // One `readdir` per directory and one `lstat` per path, not Foundation's enumerator and resource values: a
+        // symbol folder kept for a year holds thousands of dSYMs, and every run walks it (5,000 dSYMs took 1.3 s,
+        // two thirds of it in `URL.resourceValues`). A directory that cannot be listed is passed over, as before.
+        guard let entries = FileTree.entries(under: folder.path, skippingUnreadable: true) else {
             problems.append("\(folder.path): cannot list the folder")
             return
         }
-        while let url = walker.nextObject() as? URL {
-            let values = try? url.resourceValues(forKeys: Set(keys))
-            guard values?.isRegularFile == true, values?.isSymbolicLink != true else { continue }
-            let size = values?.fileSize ?? 0
-            let modified = values?.contentModificationDate?.timeIntervalSince1970 ?? 0
-            if let record = known[url.path], record.size == size, record.modified == modified,
-                record.entries.allSatisfy({ FileManager.default.fileExists(atPath: $0.path) })
+        for entry in entries where entry.status.kind == .regular {
+            let path = folder.path + "/" + entry.relativePath
+            let size = entry.status.size
+            // Seconds since 1970 computed as Foundation computes `contentModificationDate` (through the reference
+            // date), so the times stored by earlier runs compare equal to the last bit and no file is read again.
+            let nanoseconds = entry.status.modified
+            let sinceReference =
+                Double(nanoseconds / 1_000_000_000) - Date.timeIntervalBetween1970AndReferenceDate
+                + Double(nanoseconds % 1_000_000_000) / 1_000_000_000
+            let modified = Date(timeIntervalSinceReferenceDate: sinceReference).timeIntervalSince1970
+            // A file read from an archive was staged elsewhere: its staged copies must still be there.
+            if let record = known[path], record.size == size, record.modified == modified,
+                record.entries.allSatisfy({ $0.path == path || FileStatus.of($0.path) != nil })
             {
-                add(record, path: url.path)
+                add(record, path: path)
                 continue
             }
             filesRead += 1
-            add(KnownFile(size: size, modified: modified, entries: readFile(url)), path: url.path)
+            add(KnownFile(size: size, modified: modified, entries: readFile(URL(fileURLWithPath: path))), path: path)
         }
     }
 
