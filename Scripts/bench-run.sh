@@ -134,6 +134,23 @@ print("second run over the unchanged %s inputs, the index holding a year of hist
 print("night of 200 new inputs over the index with a year of history: %.2f s, peak RSS %.0f MB; without it: %.2f s, %.0f MB" % (
     year[0], year[1], plain[0], plain[1]))
 PY
+        # A symbol folder kept as long: 5,000 dSYMs (copies of the sample's), walked by every run.
+        mkdir -p "$history/symbols"
+        python3 - "$root/SampleReports/Symbols/ShopApp.dSYM" "$history/symbols" <<'PY'
+import shutil, sys
+for copy in range(5000):
+    shutil.copytree(sys.argv[1], "%s/ShopApp%04d.dSYM" % (sys.argv[2], copy))
+PY
+        sed "s#^paths = .*#paths = [\"$history/symbols\"]#" "$history/plain.toml" > "$history/symbols.toml"
+        "$bin" run "$history/symbols.toml" > /dev/null 2>&1 || true
+        /usr/bin/time -f "%e %M" -o "$history/symbols.time" "$bin" run "$history/symbols.toml" > /dev/null 2>&1 || true
+        python3 - "$size" "$history" <<'PY'
+import sys
+size, history = sys.argv[1:]
+seconds, kilobytes = open("%s/symbols.time" % history).read().split()[-2:]
+print("second run over the unchanged %s inputs, 5,000 dSYMs in the symbol folder: %.0f ms, peak RSS %.0f MB" % (
+    size, float(seconds) * 1000, int(kilobytes) / 1024))
+PY
         rm -rf "$history"
     fi
     # Nothing on the disk is deleted until the end: on ext4, files created right after thousands were deleted cost
