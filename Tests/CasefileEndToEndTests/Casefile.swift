@@ -32,6 +32,23 @@ enum Casefile {
         repository.appendingPathComponent("SampleReports").appendingPathComponent(name).path
     }
 
+    /// Writes `name` into `work`: a nightly pipeline over `work/inbox` writing to `work/out`, symbolicating with the
+    /// debug files in `symbols`; returns its path.
+    @discardableResult
+    static func writePipeline(in work: URL, named name: String = "pipeline.toml", symbols: String) throws -> String {
+        let pipeline = work.appendingPathComponent(name).path
+        try """
+        version = 1
+        [inbox]
+        path = "inbox"
+        [output]
+        path = "out"
+        [symbols]
+        paths = ["\(symbols)"]
+        """.write(toFile: pipeline, atomically: true, encoding: .utf8)
+        return pipeline
+    }
+
     /// Runs `casefile` with `arguments` in `directory`, capturing both streams.
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
         try runTool(binary.path, arguments, in: directory)

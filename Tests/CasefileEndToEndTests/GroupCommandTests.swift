@@ -12,17 +12,9 @@ import Testing
         work = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-groups-\(UUID().uuidString)")
         inbox = work.appendingPathComponent("inbox")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        pipeline = work.appendingPathComponent("nightly.toml").path
-        let symbols = Casefile.repository.appendingPathComponent("SampleReports/Symbols").path
-        try """
-        version = 1
-        [inbox]
-        path = "inbox"
-        [output]
-        path = "out"
-        [symbols]
-        paths = ["\(symbols)"]
-        """.write(toFile: pipeline, atomically: true, encoding: .utf8)
+        pipeline = try Casefile.writePipeline(
+            in: work, named: "nightly.toml",
+            symbols: Casefile.repository.appendingPathComponent("SampleReports/Symbols").path)
     }
 
     deinit {

@@ -146,17 +146,8 @@ import Testing
         try FileManager.default.copyItem(
             at: symbols.appendingPathComponent("Crashes/checkout-total-iphone14.crash"),
             to: work.appendingPathComponent("inbox/checkout-total-iphone14.crash"))
-        let pipeline = work.appendingPathComponent("pipeline.toml")
-        try """
-        version = 1
-        [inbox]
-        path = "inbox"
-        [output]
-        path = "out"
-        [symbols]
-        paths = ["\(symbols.path)"]
-        """.write(to: pipeline, atomically: true, encoding: .utf8)
-        let result = try Casefile.run(["run", pipeline.path], in: work)
+        let pipeline = try Casefile.writePipeline(in: work, symbols: symbols.path)
+        let result = try Casefile.run(["run", pipeline], in: work)
         #expect(result.status == 0)
         let digest = try String(contentsOf: work.appendingPathComponent("out/digest.md"), encoding: .utf8)
         #expect(digest.contains("| 1 | 1 | 0 | 0 | 1 | 0 |"))
@@ -224,17 +215,8 @@ import Testing
         try FileManager.default.copyItem(
             at: symbols.appendingPathComponent("Crashes/checkout-total-iphone14.crash"),
             to: inbox.appendingPathComponent("first.crash"))
-        let pipeline = work.appendingPathComponent("pipeline.toml")
-        try """
-        version = 1
-        [inbox]
-        path = "inbox"
-        [output]
-        path = "out"
-        [symbols]
-        paths = ["\(symbols.path)"]
-        """.write(to: pipeline, atomically: true, encoding: .utf8)
-        #expect(try Casefile.run(["run", pipeline.path], in: work).status == 0)
+        let pipeline = try Casefile.writePipeline(in: work, symbols: symbols.path)
+        #expect(try Casefile.run(["run", pipeline], in: work).status == 0)
         // The first run stored the answers for ShopApp's three frames; every one of them is now unreadable.
         let database = try DatabaseQueue(path: work.appendingPathComponent("out/casefile.sqlite").path)
         let damaged = try database.write { db in
@@ -246,7 +228,7 @@ import Testing
         try FileManager.default.copyItem(
             at: URL(fileURLWithPath: Casefile.sample("Crashes/cart-total-iphone14-ios16.ips")),
             to: inbox.appendingPathComponent("second.ips"))
-        let second = try Casefile.run(["run", pipeline.path], in: work)
+        let second = try Casefile.run(["run", pipeline], in: work)
         #expect(second.status == 0)
         let digest = try String(contentsOf: work.appendingPathComponent("out/digest.md"), encoding: .utf8)
         // checkout.c line 17, in cart_total: what the debug file says, asked again.

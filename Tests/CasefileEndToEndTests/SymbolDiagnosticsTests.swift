@@ -103,17 +103,8 @@ import Testing
         try FileManager.default.copyItem(
             at: URL(fileURLWithPath: Casefile.sample("Crashes/cart-total-iphone14-ios16.ips")),
             to: inbox.appendingPathComponent("cart.ips"))
-        let pipeline = work.appendingPathComponent("pipeline.toml")
-        try """
-        version = 1
-        [inbox]
-        path = "inbox"
-        [output]
-        path = "out"
-        [symbols]
-        paths = ["\(symbols.path)"]
-        """.write(to: pipeline, atomically: true, encoding: .utf8)
-        let result = try Casefile.run(["run", pipeline.path], in: work)
+        let pipeline = try Casefile.writePipeline(in: work, symbols: symbols.path)
+        let result = try Casefile.run(["run", pipeline], in: work)
         #expect(result.status == 0)
         #expect(result.stderr.contains("\(broken.path): slice 0 of the fat header starts past the end of the file"))
         let digest = try String(contentsOf: work.appendingPathComponent("out/digest.md"), encoding: .utf8)
