@@ -63,6 +63,7 @@ public enum FileTree {
     /// directory holds instead. Symbolic links to directories are not descended into.
     public static func entries(under root: String, skippingUnreadable: Bool = false) -> [Entry]? {
         var found: [Entry] = []
+        // The root must be listable even when the directories below it need not be.
         guard let stream = opendir(root) else { return nil }
         closedir(stream)
         guard walk(root, relative: "", skippingUnreadable: skippingUnreadable, into: &found) else { return nil }

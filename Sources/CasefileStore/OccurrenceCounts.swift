@@ -1,3 +1,6 @@
+import CasefileCore
+import GRDB
+
 /// The triggers that keep `occurrence_counts` equal to counting `occurrences` by group and dimension as occurrences
 /// are moved to another group or deleted; the index writer counts the occurrences it inserts (`OccurrenceTally`).
 ///
@@ -46,5 +49,43 @@ enum OccurrenceCounts {
         \(add("NEW"))
         END;
         """
+    }
+}
+
+/// An input's occurrences counted by group, dimension and value, written to `occurrence_counts` in one upsert per
+/// count when the input's reports are all assigned.
+///
+/// Not a trigger on `occurrences`: a statement that fires one keeps a statement journal, and SQLite truncates an
+/// in-memory journal by walking it from its start, so an input of many reports (each in the input's savepoint) cost
+/// more per occurrence the more it held (assigning 100,000 reports in inputs of 1,000: 4.4 s without counts, 12.6 s
+/// with the trigger).
+struct OccurrenceTally {
+    private struct Key: Hashable {
+        var group: Int64
+        var dimension: String
+        var value: String
+    }
+
+    private var counts: [Key: Int] = [:]
+
+    /// Counts `occurrence`, assigned to `group`, in each dimension it has a value for.
+    mutating func add(_ occurrence: GroupWriter.Occurrence, group: Int64) {
+        let values = [occurrence.appVersion?.description, occurrence.osVersion, occurrence.device]
+        for (dimension, value) in zip(OccurrenceCounts.dimensions, values) {
+            guard let value else { continue }
+            counts[Key(group: group, dimension: dimension, value: value), default: 0] += 1
+        }
+    }
+
+    /// Adds the counts to `occurrence_counts`.
+    func write(_ db: Database) throws {
+        for (key, count) in counts {
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO occurrence_counts (group_id, dimension, value, n) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (group_id, dimension, value) DO UPDATE SET n = n + excluded.n
+                    """
+            ).execute(arguments: [key.group, key.dimension, key.value, count])
+        }
     }
 }
