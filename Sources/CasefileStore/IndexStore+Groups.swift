@@ -81,8 +81,8 @@ extension IndexStore {
         else {
             return nil
         }
-        // Kept by triggers as occurrences are written (`v13-occurrence-counts`): reading them costs the number of
-        // distinct values, not of occurrences.
+        // Kept as occurrences are written, moved and deleted (`OccurrenceCounts.swift`): reading them costs the
+        // number of distinct values, not of occurrences.
         func counts(_ dimension: String) throws -> [BugGroupDetail.Count] {
             try Row.fetchAll(
                 db.cachedStatement(

@@ -28,8 +28,7 @@ extension Casefile {
                 for warning in report.warnings { printError("warning: \(warning)") }
             }
             if !symbols.isEmpty {
-                let index = DebugFileIndex(scanning: symbols.map { URL(fileURLWithPath: $0) })
-                for problem in index.problems { printError("warning: \(problem)") }
+                let index = Casefile.debugFiles(in: symbols)
                 let symbolicator = Symbolicator(index: index)
                 if symbolicator.llvmSymbolizer == nil {
                     printError("warning: llvm-symbolizer not found: function names from symbol tables only")

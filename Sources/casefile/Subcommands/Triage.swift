@@ -33,13 +33,7 @@ extension Casefile {
         var verbose = false
 
         func run() throws {
-            var symbolicator: Symbolicator?
-            if !symbols.isEmpty {
-                // A debug file that cannot be read is named, as `symbolicate` names it; the others are used.
-                let index = DebugFileIndex(scanning: symbols.map { URL(fileURLWithPath: $0) })
-                for problem in index.problems { printError("warning: \(problem)") }
-                symbolicator = Symbolicator(index: index)
-            }
+            let symbolicator = symbols.isEmpty ? nil : Symbolicator(index: Casefile.debugFiles(in: symbols))
             var output = try Casefile.readReports(at: path, symbolicator: symbolicator)
             if let frames {
                 if let extractor = VideoFrames.locate() {
@@ -78,6 +72,14 @@ extension Casefile {
                 throw ExitStatus.quarantined.exitCode
             }
         }
+    }
+
+    /// The debug files in the `--symbols` folders; each file that cannot be read is named in a warning, and the
+    /// others are used.
+    static func debugFiles(in folders: [String]) -> DebugFileIndex {
+        let index = DebugFileIndex(scanning: folders.map { URL(fileURLWithPath: $0) })
+        for problem in index.problems { printError("warning: \(problem)") }
+        return index
     }
 
     /// Reads the reports of one input, or prints the one-line reason and exits with 1.
