@@ -111,6 +111,8 @@ PY
     # run again, and a night of 200 new inputs. What a run costs must not grow with what earlier runs stored.
     if [ "$size" = "${sizes[0]}" ]; then
         history=$(mktemp -d "${memory}/casefile-bench-history.XXXXXX")
+        # A gigabyte in memory: removed however the script ends.
+        trap 'rm -rf "$work" "$inbox" "$history"' EXIT
         cp -r "$work/out-$size" "$history/plain"
         cp -r "$work/out-$size" "$history/year"
         python3 "$root/Scripts/make-history.py" "$history/year/casefile.sqlite"
@@ -122,18 +124,6 @@ PY
         /usr/bin/time -f "%e %M" -o "$history/second.time" "$bin" run "$history/year.toml" > /dev/null 2>&1 || true
         /usr/bin/time -f "%e %M" -o "$history/plain.time" "$bin" run "$history/plain-night.toml" > /dev/null 2>&1 || true
         /usr/bin/time -f "%e %M" -o "$history/year.time" "$bin" run "$history/year-night.toml" > /dev/null 2>&1 || true
-        python3 - "$size" "$history" <<'PY'
-import sys
-size, history = sys.argv[1:]
-def read(name):
-    seconds, kilobytes = open("%s/%s.time" % (history, name)).read().split()[-2:]
-    return float(seconds), int(kilobytes) / 1024
-second, plain, year = read("second"), read("plain"), read("year")
-print("second run over the unchanged %s inputs, the index holding a year of history: %.0f ms, peak RSS %.0f MB" % (
-    size, second[0] * 1000, second[1]))
-print("night of 200 new inputs over the index with a year of history: %.2f s, peak RSS %.0f MB; without it: %.2f s, %.0f MB" % (
-    year[0], year[1], plain[0], plain[1]))
-PY
         # A symbol folder kept as long: 5,000 dSYMs (copies of the sample's), walked by every run.
         mkdir -p "$history/symbols"
         python3 - "$root/SampleReports/Symbols/ShopApp.dSYM" "$history/symbols" <<'PY'
@@ -147,9 +137,16 @@ PY
         python3 - "$size" "$history" <<'PY'
 import sys
 size, history = sys.argv[1:]
-seconds, kilobytes = open("%s/symbols.time" % history).read().split()[-2:]
+def read(name):
+    seconds, kilobytes = open("%s/%s.time" % (history, name)).read().split()[-2:]
+    return float(seconds), int(kilobytes) / 1024
+second, plain, year, symbols = read("second"), read("plain"), read("year"), read("symbols")
+print("second run over the unchanged %s inputs, the index holding a year of history: %.0f ms, peak RSS %.0f MB" % (
+    size, second[0] * 1000, second[1]))
+print("night of 200 new inputs over the index with a year of history: %.2f s, peak RSS %.0f MB; without it: %.2f s, %.0f MB" % (
+    year[0], year[1], plain[0], plain[1]))
 print("second run over the unchanged %s inputs, 5,000 dSYMs in the symbol folder: %.0f ms, peak RSS %.0f MB" % (
-    size, float(seconds) * 1000, int(kilobytes) / 1024))
+    size, symbols[0] * 1000, symbols[1]))
 PY
         rm -rf "$history"
     fi
