@@ -21,28 +21,51 @@ extension IndexStore {
         return group
     }
 
-    /// Groups, most occurrences first; `status` and `sinceRun` narrow the list. Merged groups are left out.
-    public func groups(status: BugGroup.Status? = nil, sinceRun: Int64? = nil, seenSince: Date? = nil) throws
-        -> [BugGroup]
-    {
+    /// Groups, most occurrences first (then by id); `status`, `sinceRun` and `seenSince` narrow the list, and `limit`
+    /// keeps the first that many. Merged groups are left out unless `status` asks for them.
+    public func groups(
+        status: BugGroup.Status? = nil, sinceRun: Int64? = nil, seenSince: Date? = nil, limit: Int? = nil
+    ) throws -> [BugGroup] {
         try queue.read { db in
-            var sql = "SELECT * FROM groups WHERE status != 'merged'"
-            var arguments: StatementArguments = []
-            if let status {
-                sql += " AND status = ?"
-                arguments += [status.rawValue]
+            var (sql, arguments) = Self.groupFilter(status: status, sinceRun: sinceRun, seenSince: seenSince)
+            sql = "SELECT * FROM groups WHERE " + sql + " ORDER BY occurrences DESC, id"
+            if let limit {
+                sql += " LIMIT ?"
+                arguments += [max(limit, 0)]
             }
-            if let sinceRun {
-                sql += " AND last_run_id >= ?"
-                arguments += [sinceRun]
-            }
-            if let seenSince {
-                sql += " AND last_seen >= ?"
-                arguments += [seenSince]
-            }
-            sql += " ORDER BY occurrences DESC, id"
             return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.group)
         }
+    }
+
+    /// How many groups ``groups(status:sinceRun:seenSince:limit:)`` lists without a limit.
+    public func groupCount(status: BugGroup.Status? = nil, sinceRun: Int64? = nil, seenSince: Date? = nil) throws
+        -> Int
+    {
+        try queue.read { db in
+            let (sql, arguments) = Self.groupFilter(status: status, sinceRun: sinceRun, seenSince: seenSince)
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM groups WHERE " + sql, arguments: arguments) ?? 0
+        }
+    }
+
+    /// The `WHERE` condition of a group listing, and its arguments.
+    private static func groupFilter(status: BugGroup.Status?, sinceRun: Int64?, seenSince: Date?) -> (
+        String, StatementArguments
+    ) {
+        var sql = "status = ?"
+        var arguments: StatementArguments = [status?.rawValue]
+        if status == nil {
+            sql = "status != 'merged'"
+            arguments = []
+        }
+        if let sinceRun {
+            sql += " AND last_run_id >= ?"
+            arguments += [sinceRun]
+        }
+        if let seenSince {
+            sql += " AND last_seen >= ?"
+            arguments += [seenSince]
+        }
+        return (sql, arguments)
     }
 
     /// The group a reference names: its id, its fingerprint, a fingerprint merged into it, or an unambiguous prefix

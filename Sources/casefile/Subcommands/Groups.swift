@@ -14,7 +14,8 @@ extension Casefile {
         @Flag(help: "Only groups first seen in the latest run that saw them.")
         var new = false
 
-        @Option(help: "Only groups with this status: new, ongoing, regressed, resolved.")
+        @Option(
+            help: "Only groups with this status: new, ongoing, regressed, resolved, or merged (left out otherwise).")
         var status: String?
 
         @Option(help: "Only groups seen on or after this date (YYYY-MM-DD).")
@@ -26,9 +27,28 @@ extension Casefile {
                 valueName: "resolution"))
         var regroup: String?
 
+        @Option(help: "List at most this many groups, most occurrences first; 0 lists them all.")
+        var limit = 50
+
+        @Option(help: "Output format: table, or json (versioned; see Schemas/groups-v1.schema.json).")
+        var format: ListFormat = .table
+
+        enum ListFormat: String, ExpressibleByArgument, CaseIterable {
+            case table
+            case json
+        }
+
         func run() throws {
+            guard limit >= 0 else {
+                printError("casefile: --limit takes a count of groups (0 for all), not \(limit)")
+                throw ExitStatus.usage.exitCode
+            }
             let store = try index.open()
             if let regroup {
+                guard format == .table else {
+                    printError("casefile: --regroup prints text; it has no --format json")
+                    throw ExitStatus.usage.exitCode
+                }
                 guard let resolution = Fingerprint.Resolution(rawValue: regroup) else {
                     printError(
                         "casefile: --regroup takes top1, top3, topN, exception, screen or endpoint, not '\(regroup)'")
@@ -53,25 +73,48 @@ extension Casefile {
                 }
                 sinceDate = date
             }
-            let groups = try store.groups(status: statusFilter, seenSince: sinceDate)
-            guard !groups.isEmpty else {
-                print("No groups.")
-                return
-            }
-            print("GROUP  FINGERPRINT       KIND         STATUS     COUNT  LAST SEEN             TITLE")
-            for group in groups {
-                let columns = [
-                    String(group.id).padding(toLength: 6, withPad: " ", startingAt: 0),
-                    group.fingerprint.padding(toLength: 17, withPad: " ", startingAt: 0),
-                    group.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0),
-                    group.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0),
-                    String(group.occurrences).padding(toLength: 6, withPad: " ", startingAt: 0),
-                    group.lastSeen.formatted(.iso8601).padding(toLength: 21, withPad: " ", startingAt: 0),
-                    group.title,
-                ]
-                print(columns.joined(separator: " "))
+            let limit = limit == 0 ? nil : limit
+            let groups = try store.groups(status: statusFilter, seenSince: sinceDate, limit: limit)
+            // Counted only when the limit may have cut the list.
+            let total =
+                limit.map { groups.count < $0 } ?? true
+                ? groups.count : try store.groupCount(status: statusFilter, seenSince: sinceDate)
+            switch format {
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                let document = GroupListDocument(groups: groups, total: total, limit: limit)
+                print(String(decoding: try encoder.encode(document), as: UTF8.self))
+            case .table:
+                print(GroupTable.render(groups, total: total), terminator: "")
             }
         }
+    }
+}
+
+/// The text of `casefile groups`: a header and one line per group, and how many more matched when the limit cut
+/// the list.
+enum GroupTable {
+    static func render(_ groups: [BugGroup], total: Int) -> String {
+        guard !groups.isEmpty else { return "No groups.\n" }
+        var lines = ["GROUP  FINGERPRINT       KIND         STATUS     COUNT  LAST SEEN             TITLE"]
+        for group in groups {
+            let columns = [
+                String(group.id).padding(toLength: 6, withPad: " ", startingAt: 0),
+                group.fingerprint.padding(toLength: 17, withPad: " ", startingAt: 0),
+                group.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0),
+                group.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0),
+                String(group.occurrences).padding(toLength: 6, withPad: " ", startingAt: 0),
+                group.lastSeen.formatted(.iso8601).padding(toLength: 21, withPad: " ", startingAt: 0),
+                group.title,
+            ]
+            lines.append(columns.joined(separator: " "))
+        }
+        if total > groups.count {
+            let more = total - groups.count
+            lines.append("… \(more) more group\(more == 1 ? "" : "s") (--limit 0 lists all \(total))")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }
 

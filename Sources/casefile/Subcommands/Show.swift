@@ -24,8 +24,33 @@ extension Casefile {
         )
         var threads = false
 
+        @Option(
+            help:
+                "Output format: markdown, or json for a group (versioned; see Schemas/group-v1.schema.json). A report's JSON is `casefile triage --format json` of its input."
+        )
+        var format: Triage.Format = .markdown
+
         func run() throws {
             let store = try index.open()
+            if format == .json {
+                if !threads, let found = try store.group(named: reference),
+                    let detail = try store.groupDetail(id: found.id)
+                {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                    print(String(decoding: try encoder.encode(GroupDocument(detail)), as: UTF8.self))
+                    return
+                }
+                // A report's JSON is the triage document of its input; the index keeps no second layout of it.
+                if let report = try store.report(named: reference) {
+                    printError(
+                        "casefile: --format json shows a group; for report \(report.id.prefix(12)) run `casefile triage --format json \(report.inputPath)`"
+                    )
+                    throw ExitStatus.usage.exitCode
+                }
+                _ = try index.group(reference, in: store)
+                throw ExitStatus.usage.exitCode
+            }
             if threads {
                 guard let report = try store.report(named: reference) else {
                     printError(
