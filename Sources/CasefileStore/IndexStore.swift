@@ -57,6 +57,9 @@ public final class IndexStore: Sendable {
         try IndexStore(path: ":memory:")
     }
 
+    /// The names of the migrations this build knows, in order: an index it opens is migrated through the last.
+    public static var migrations: [String] { Schema.migrator.migrations }
+
     /// The names of the migrations applied, in order.
     public func appliedMigrations() throws -> [String] {
         try queue.read { db in try Schema.migrator.appliedMigrations(db) }

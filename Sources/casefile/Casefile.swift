@@ -1,5 +1,6 @@
 import ArgumentParser
 import CasefileCore
+import CasefileStore
 import Foundation
 
 /// The `casefile` command: arguments, wiring and exit codes; the work happens in the libraries.
@@ -13,7 +14,8 @@ struct Casefile: AsyncParsableCommand {
             left for the next publish, 2 usage or configuration error, 3 the run could not start (lock held, \
             database unreadable).
             """,
-        version: "casefile \(CasefileVersion.current) (\(CasefileVersion.interfaces))",
+        version:
+            "casefile \(CasefileVersion.current) (\(CasefileVersion.interfaces(indexMigrations: IndexStore.migrations)))",
         subcommands: [
             Triage.self, Run.self, Publish.self, Symbolicate.self, Groups.self, Show.self, Resolve.self,
             MergeGroups.self,

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `casefile groups --format json`, `--limit`, and `casefile show GROUP --format json`, through the built binary:
@@ -141,5 +142,15 @@ import Testing
         #expect(result.stderr.contains("casefile triage --format json "))
         #expect(result.stderr.contains("image-cache-iphone15-ios17.ips"))
         #expect(try run(["show", "ffffffffff", "--format", "json"]).status == 2)
+    }
+
+    @Test func theVersionLineNamesTheIndexsLastMigration() throws {
+        // The migrations the run applied to its new index, by number (`v14-…` → 14).
+        let database = try DatabaseQueue(path: work.appendingPathComponent("out/casefile.sqlite").path)
+        let names = try database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        let applied = try #require(names.compactMap { Int($0.dropFirst().prefix { $0 != "-" }) }.max())
+        let version = try Casefile.run(["--version"]).stdout
+        #expect(version.contains("index migrations v1–v\(applied),"), "\(version)")
+        #expect(version.contains("groups JSON schema 1") && version.contains("group JSON schema 1"))
     }
 }

@@ -1,8 +1,21 @@
 /// The version `casefile --version` prints, and the versions of what it writes.
 public enum CasefileVersion {
     /// This build.
-    public static let current = "0.14.0"
-    /// The layouts this build writes, for the version line.
-    public static let interfaces =
-        "index migrations v1–v11, triage JSON schema 1, run JSON schema 1, outbox casefile-outbox/1, pipeline version 1, crash detail blob 2"
+    public static let current = "0.15.0"
+
+    /// The layouts this build writes, for the version line. `indexMigrations` are the index's migration names in
+    /// order (`v1-foundation` … `v14-…`); the line names the first and last numbers, so it cannot fall behind the
+    /// schema.
+    public static func interfaces(indexMigrations: [String]) -> String {
+        func number(_ name: String?) -> String { name.map { String($0.prefix { $0 != "-" }) } ?? "none" }
+        return [
+            "index migrations \(number(indexMigrations.first))–\(number(indexMigrations.last))",
+            "triage JSON schema \(TriageDocument.currentSchemaVersion)",
+            "run JSON schema \(RunReport.currentSchemaVersion)",
+            "groups JSON schema \(GroupListDocument.currentSchemaVersion)",
+            "group JSON schema \(GroupDocument.currentSchemaVersion)",
+            "outbox \(TrackerPayload.schema)", "pipeline version \(PipelineDefinition.supportedVersions.upperBound)",
+            "crash detail blob 2",
+        ].joined(separator: ", ")
+    }
 }

@@ -12,8 +12,11 @@ public struct RunReport: Sendable, Codable, Equatable {
         public var reason: String
     }
 
-    /// Always 1 for this layout.
-    public var schemaVersion = 1
+    /// The document's schema version; it changes only when a field changes meaning or goes away.
+    public static let currentSchemaVersion = 1
+
+    /// ``currentSchemaVersion`` when written.
+    public var schemaVersion = Self.currentSchemaVersion
     /// The run's id in the index.
     public var run: Int64
     /// Inputs found in the inbox.
