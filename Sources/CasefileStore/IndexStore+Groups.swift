@@ -51,11 +51,11 @@ extension IndexStore {
     private static func groupFilter(status: BugGroup.Status?, sinceRun: Int64?, seenSince: Date?) -> (
         String, StatementArguments
     ) {
-        var sql = "status = ?"
-        var arguments: StatementArguments = [status?.rawValue]
-        if status == nil {
-            sql = "status != 'merged'"
-            arguments = []
+        var sql = "status != 'merged'"
+        var arguments: StatementArguments = []
+        if let status {
+            sql = "status = ?"
+            arguments = [status.rawValue]
         }
         if let sinceRun {
             sql += " AND last_run_id >= ?"

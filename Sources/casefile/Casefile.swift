@@ -67,3 +67,10 @@ enum ExitStatus: Int32 {
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
+
+/// Prints a document as the JSON the `--format json` options write: indented, keys sorted, slashes unescaped.
+func printJSON(_ document: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(document), as: UTF8.self))
+}

@@ -39,7 +39,7 @@ public struct GroupEntry: Sendable, Codable, Equatable {
     public var kind: String
     /// The title.
     public var title: String
-    /// `new`, `ongoing`, `regressed` or `resolved`.
+    /// `new`, `ongoing`, `regressed` or `resolved`; `merged` when `--status merged` lists merged groups.
     public var status: String
     /// How many crashes or failures the group holds.
     public var occurrences: Int

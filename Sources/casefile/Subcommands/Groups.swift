@@ -75,16 +75,12 @@ extension Casefile {
             }
             let limit = limit == 0 ? nil : limit
             let groups = try store.groups(status: statusFilter, seenSince: sinceDate, limit: limit)
-            // Counted only when the limit may have cut the list.
-            let total =
-                limit.map { groups.count < $0 } ?? true
-                ? groups.count : try store.groupCount(status: statusFilter, seenSince: sinceDate)
+            // Counted apart only when the limit may have cut the list.
+            let cut = limit.map { groups.count == $0 } ?? false
+            let total = cut ? try store.groupCount(status: statusFilter, seenSince: sinceDate) : groups.count
             switch format {
             case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                let document = GroupListDocument(groups: groups, total: total, limit: limit)
-                print(String(decoding: try encoder.encode(document), as: UTF8.self))
+                try printJSON(GroupListDocument(groups: groups, total: total, limit: limit))
             case .table:
                 print(GroupTable.render(groups, total: total), terminator: "")
             }

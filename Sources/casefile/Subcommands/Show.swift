@@ -36,9 +36,7 @@ extension Casefile {
                 if !threads, let found = try store.group(named: reference),
                     let detail = try store.groupDetail(id: found.id)
                 {
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                    print(String(decoding: try encoder.encode(GroupDocument(detail)), as: UTF8.self))
+                    try printJSON(GroupDocument(detail))
                     return
                 }
                 // A report's JSON is the triage document of its input; the index keeps no second layout of it.

@@ -61,12 +61,10 @@ extension Casefile {
                 let renderer = ReportSummary()
                 print(output.reports.map(renderer.render).joined(separator: "\n---\n\n"), terminator: "")
             case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                let document = TriageDocument(
-                    input: path, reports: output.reports, notes: output.notes,
-                    quarantined: output.failures.map { "\($0)" })
-                print(String(decoding: try encoder.encode(document), as: UTF8.self))
+                try printJSON(
+                    TriageDocument(
+                        input: path, reports: output.reports, notes: output.notes,
+                        quarantined: output.failures.map { "\($0)" }))
             }
             if !output.failures.isEmpty {
                 throw ExitStatus.quarantined.exitCode
