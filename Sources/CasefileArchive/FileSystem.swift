@@ -1,8 +1,14 @@
+import Synchronization
+
 #if canImport(Glibc)
     public import Glibc
 #elseif canImport(Darwin)
     public import Darwin
 #endif
+
+/// Numbers the temporary files `FileBlocks.replace` writes, so that two threads replacing one
+/// path at once never share one.
+private let temporaryFileNumbers = Atomic<Int>(0)
 
 /// What `lstat` says about one path: the few facts the pipeline needs, without Foundation's attribute dictionary
 /// (which also lists extended attributes and looks up the owner's name — three more system calls and a socket
@@ -163,7 +169,8 @@ public enum FileBlocks {
     }
 
     /// Writes `text` to a file beside `path` and renames it over `path`, without an fsync: a reader sees the old
-    /// file or the new one, never half of one; after a power loss it may be the old one.
+    /// file or the new one, never half of one; after a power loss it may be the old one. Threads that replace one path
+    /// at once each write a temporary file of their own, and the last rename wins.
     public static func replace(_ path: String, with text: String) throws {
         var text = text
         try text.withUTF8 { try replace(path, with: UnsafeRawBufferPointer($0)) }
@@ -174,7 +181,10 @@ public enum FileBlocks {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = "\(folder)/.\(name).\(getpid()).tmp"
+        // The process and a number of its own: two inputs of one run holding the same report write its summary at
+        // once, and with one name per process one's rename took the other's file and the other's failed.
+        let number = temporaryFileNumbers.add(1, ordering: .relaxed).newValue
+        let temporary = "\(folder)/.\(name).\(getpid()).\(number).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(code: errno) }
         var offset = 0
