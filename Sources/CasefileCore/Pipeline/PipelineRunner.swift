@@ -65,6 +65,7 @@ public struct PipelineRunner: Sendable {
         let frames = definition.frames ? VideoFrames.locate() : nil
         // Read once: an unchanged inbox of 10,000 inputs is then a directory walk and no query per input.
         let signatures = try await index.inputSignatures(paths: inputs.map(\.path))
+        let claims = ReportClaims()
         try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
             var pending = inputs.makeIterator()
             var running = 0
@@ -89,17 +90,22 @@ public struct PipelineRunner: Sendable {
                     case .failed(let record, let error): return (url.path, .failed(record, error))
                     case .parsed(let parsed, let made): (input, rendered) = (parsed, made)
                     }
+                    // An input holding a report another input of the run is writing waits for that one's rows.
+                    let ids = input.reports.map(\.id)
+                    await claims.claim(ids)
                     do {
                         // Summaries first, then the rows: a report in the index always has its summary, even when
                         // the run is killed right after the commit. A summary written for an input the kill kept
                         // out of the index is written again when the next run indexes it.
-                        let known = try await index.knownReports(input.reports.map(\.id))
+                        let known = try await index.knownReports(ids)
                         Self.writeSummaries(
-                            input.reports.map(\.id).filter { !known.contains($0) }, of: input,
-                            summaries: rendered.summaries, output: outputPath, logger: logger)
+                            ids.filter { !known.contains($0) }, of: input, summaries: rendered.summaries,
+                            output: outputPath, logger: logger)
                         let result = try await index.record(input, run: runID)
+                        await claims.release(ids)
                         return (url.path, .indexed(input, result, coverage: rendered.coverage))
                     } catch {
+                        await claims.release(ids)
                         // One input the index refuses is quarantined like any other.
                         let reason = InputError(input: input.record.path, reason: "cannot be indexed: \(error)")
                         return (url.path, .failed(input.record, reason))
