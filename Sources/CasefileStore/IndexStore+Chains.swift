@@ -1,7 +1,7 @@
 import GRDB
 
 /// A causal chain row of the index: a failed request, its trigger and what followed.
-public struct IndexedChain: Sendable, Hashable {
+public struct IndexedChain: Sendable, Hashable, Encodable {
     /// The chain's position among the report's chains.
     public var ordinal: Int
     /// The trigger's position in the report's timeline; `nil` for background traffic.
@@ -23,6 +23,8 @@ public struct IndexedChain: Sendable, Hashable {
     public var outcomeKind: String
     /// The outcome in words.
     public var outcome: String
+    /// The outcome's position in the timeline; `nil` when nothing followed (`silent`).
+    public var outcomeSeq: Int?
     /// From 0 to 1.
     public var confidence: Double
 }
@@ -38,7 +40,7 @@ extension IndexStore {
                     ordinal: row["ordinal"], triggerSeq: row["trigger_seq"], trigger: row["trigger"],
                     exchangeSeq: row["exchange_seq"], failureAt: row["failure_at"], endpoint: row["endpoint"],
                     status: row["status"], failure: row["failure"], outcomeKind: row["outcome_kind"],
-                    outcome: row["outcome"], confidence: row["confidence"])
+                    outcome: row["outcome"], outcomeSeq: row["outcome_seq"], confidence: row["confidence"])
             }
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 import GRDB
 
 /// A report row of the index.
-public struct IndexedReport: Sendable, Hashable {
+public struct IndexedReport: Sendable, Hashable, Encodable {
     /// The report id (SHA-256 of its files).
     public var id: String
     /// The format, e.g. `clue`.

@@ -15,7 +15,7 @@ struct Casefile: AsyncParsableCommand {
             database unreadable).
             """,
         version:
-            "casefile \(CasefileVersion.current) (\(CasefileVersion.interfaces(indexMigrations: IndexStore.migrations)))",
+            "casefile \(CasefileVersion.current) (\(CasefileVersion.interfaces(indexMigrations: IndexStore.migrations, reportSchemaVersion: IndexedReportDocument.currentSchemaVersion)))",
         subcommands: [
             Triage.self, Run.self, Publish.self, Symbolicate.self, Groups.self, Show.self, Resolve.self,
             MergeGroups.self,

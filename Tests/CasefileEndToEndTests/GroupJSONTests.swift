@@ -134,16 +134,6 @@ import Testing
         #expect(document["aliases"] == .array([]))
     }
 
-    @Test func aReportHasNoGroupJSONAndIsPointedToTriage() throws {
-        let report = try triage("image-cache-iphone15-ios17.ips").id
-        let result = try run(["show", String(report.prefix(10)), "--format", "json"])
-        #expect(result.status == 2)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("casefile triage --format json "))
-        #expect(result.stderr.contains("image-cache-iphone15-ios17.ips"))
-        #expect(try run(["show", "ffffffffff", "--format", "json"]).status == 2)
-    }
-
     @Test func theVersionLineNamesTheIndexsLastMigration() throws {
         // The migrations the run applied to its new index, by number (`v14-…` → 14).
         let database = try DatabaseQueue(path: work.appendingPathComponent("out/casefile.sqlite").path)
@@ -152,5 +142,6 @@ import Testing
         let version = try Casefile.run(["--version"]).stdout
         #expect(version.contains("index migrations v1–v\(applied),"), "\(version)")
         #expect(version.contains("groups JSON schema 1") && version.contains("group JSON schema 1"))
+        #expect(version.contains("report JSON schema 1"))
     }
 }

@@ -26,7 +26,7 @@ extension Casefile {
 
         @Option(
             help:
-                "Output format: markdown, or json for a group (versioned; see Schemas/group-v1.schema.json). A report's JSON is `casefile triage --format json` of its input."
+                "Output format: markdown, or json (versioned; a group: Schemas/group-v1.schema.json, a report: Schemas/report-v1.schema.json, every thread and event included)."
         )
         var format: Triage.Format = .markdown
 
@@ -39,14 +39,13 @@ extension Casefile {
                     try printJSON(GroupDocument(detail))
                     return
                 }
-                // A report's JSON is the triage document of its input; the index keeps no second layout of it.
-                if let report = try store.report(named: reference) {
-                    printError(
-                        "casefile: --format json shows a group; for report \(report.id.prefix(12)) run `casefile triage --format json \(report.inputPath)`"
-                    )
-                    throw ExitStatus.usage.exitCode
+                if let report = try store.report(named: reference),
+                    let document = try store.reportDocument(id: report.id)
+                {
+                    try printJSON(document)
+                    return
                 }
-                _ = try index.group(reference, in: store)
+                _ = try index.group(reference, in: store, orReport: true)
                 throw ExitStatus.usage.exitCode
             }
             if threads {
