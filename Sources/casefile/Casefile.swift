@@ -37,6 +37,10 @@ struct Casefile: AsyncParsableCommand {
             }
         } catch let code as ExitCode {
             exit(withError: code)
+        } catch let error as StoreError {
+            // The index cannot be read (a damaged row or file): exit code 3, as for an index that cannot be opened.
+            printError("casefile: \(error)")
+            Foundation.exit(ExitStatus.cannotStart.rawValue)
         } catch {
             if exitCode(for: error) == .success {
                 exit(withError: error)

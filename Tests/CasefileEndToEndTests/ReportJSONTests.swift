@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `casefile show REPORT --format json` through the built binary: what the index holds of a report, following
@@ -102,5 +103,19 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("no single group or report matches 'ffffffffff'"))
+    }
+
+    @Test func aDamagedCrashBlobIsAnUnreadableIndexNotAUsageError() throws {
+        let id = try #require(try triage("cart-total-iphone14-ios16.ips")["id"]?.string)
+        let database = try DatabaseQueue(path: work.appendingPathComponent("out/casefile.sqlite").path)
+        // A zstd frame header and nothing after it.
+        try database.write { db in try db.execute(sql: "UPDATE crashes SET detail = x'28b52ffd0000'") }
+        for options in [["--format", "json"], ["--threads"]] {
+            let result = try Casefile.run(
+                ["show", String(id.prefix(10))] + options + ["--pipeline", pipeline], in: work)
+            #expect(result.status == 3, "\(options)")
+            #expect(result.stderr.hasPrefix("casefile: "), "\(options): \(result.stderr)")
+            #expect(result.stderr.contains("crash 1: cannot decompress"), "\(options): \(result.stderr)")
+        }
     }
 }
