@@ -41,6 +41,9 @@ struct Casefile: AsyncParsableCommand {
             // The index cannot be read (a damaged row or file): exit code 3, as for an index that cannot be opened.
             printError("casefile: \(error)")
             Foundation.exit(ExitStatus.cannotStart.rawValue)
+        } catch  where StoreError.isDatabaseFailure(error) {
+            printError("casefile: the index cannot be read: \(error)")
+            Foundation.exit(ExitStatus.cannotStart.rawValue)
         } catch {
             if exitCode(for: error) == .success {
                 exit(withError: error)

@@ -144,4 +144,25 @@ import Testing
         #expect(version.contains("groups JSON schema 1") && version.contains("group JSON schema 1"))
         #expect(version.contains("report JSON schema 1"))
     }
+
+    @Test func aDamagedGroupsTableIsAnUnreadableIndex() throws {
+        let path = work.appendingPathComponent("out/casefile.sqlite").path
+        let (root, pageSize) = try DatabaseQueue(path: path).read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'groups'") ?? 0,
+                try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
+            )
+        }
+        // The groups table's first page overwritten: the index opens, and listing its groups fails in SQLite.
+        let file = try #require(FileHandle(forWritingAtPath: path))
+        try file.seek(toOffset: UInt64((root - 1) * pageSize))
+        try file.write(contentsOf: Data(repeating: 7, count: pageSize))
+        try file.close()
+        for format in ["table", "json"] {
+            let result = try run(["groups", "--format", format])
+            #expect(result.status == 3, "\(format)")
+            #expect(result.stderr.hasPrefix("casefile: the index cannot be read: "), "\(result.stderr)")
+            #expect(result.stderr.contains("malformed"), "\(result.stderr)")
+        }
+    }
 }
