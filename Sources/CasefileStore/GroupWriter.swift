@@ -40,28 +40,33 @@ enum GroupWriter {
         return result
     }
 
-    /// Counts every occurrence of `report` in its group, creating groups as needed, and adds them to `tally`, which
-    /// the caller writes once for the whole input; returns the group ids.
+    /// Counts every occurrence of `report`, read from `input`, in its group, creating groups as needed, and adds
+    /// them to `tally`, which the caller writes once for the whole input; returns the group ids.
     @discardableResult
     static func assign(
-        _ report: Report, run: Int64, at date: DatabaseValue, tally: inout OccurrenceTally, _ db: Database
+        _ report: Report, input: String, run: Int64, at date: DatabaseValue, tally: inout OccurrenceTally,
+        _ db: Database
     ) throws -> [Int64] {
         try occurrences(of: report).map { occurrence in
-            let group = try assign(occurrence, report: report.id, run: run, at: date, db)
+            let group = try assign(occurrence, report: report.id, input: input, run: run, at: date, db)
             tally.add(occurrence, group: group)
             return group
         }
     }
 
+    /// Counts one occurrence. A group's title (and the record of how it was keyed) is its occurrence's from the input
+    /// that sorts first by path among those indexed until the run that found the group is done: the same inbox gives
+    /// the same titles however the parallel tasks finish and however often a run is killed. After that run the title
+    /// stays.
     static func assign(
-        _ occurrence: Occurrence, report: String, run: Int64, at date: DatabaseValue, _ db: Database
+        _ occurrence: Occurrence, report: String, input: String, run: Int64, at date: DatabaseValue, _ db: Database
     ) throws -> Int64 {
         let fingerprint = occurrence.fingerprint
         let groupID: Int64
         if let existing = try Row.fetchOne(
             db.cachedStatement(
                 sql: """
-                    SELECT id, status, resolved_in_version, resolved_max_version, first_run_id,
+                    SELECT id, fingerprint, status, resolved_in_version, resolved_max_version, first_run_id, title_input,
                     (SELECT finished_at IS NOT NULL OR recovered_by IS NOT NULL FROM runs WHERE runs.id = first_run_id)
                     AS first_run_done FROM groups
                     WHERE id = COALESCE((SELECT group_id FROM group_aliases WHERE fingerprint = ?1),
@@ -69,6 +74,22 @@ enum GroupWriter {
                     """), arguments: [fingerprint.key])
         {
             groupID = existing["id"]
+            // Only an occurrence of the group's own fingerprint, not one a merge's alias brought in.
+            let firstRunOpen =
+                (existing["first_run_id"] as Int64) == run || !(existing["first_run_done"] as Bool? ?? true)
+            if firstRunOpen, let titleInput = existing["title_input"] as String?, input < titleInput,
+                existing["fingerprint"] as String == fingerprint.key
+            {
+                let explanation = try IndexJSON.text(fingerprint)
+                try db.cachedStatement(
+                    sql: "UPDATE groups SET title = ?, explanation_json = ?, title_input = ? WHERE id = ?"
+                ).insert { row in
+                    row.bind(fingerprint.title)
+                    row.bind(explanation)
+                    row.bind(input)
+                    row.bind(groupID)
+                }
+            }
             var status: String = existing["status"]
             var regressedIn: String?
             if status == BugGroup.Status.resolved.rawValue,
@@ -106,8 +127,8 @@ enum GroupWriter {
             try db.cachedStatement(
                 sql: """
                     INSERT INTO groups (fingerprint, kind, resolution, title, status, occurrences, first_seen, last_seen,
-                    first_run_id, last_run_id, rules_version, explanation_json)
-                    VALUES (?, ?, ?, ?, 'new', 1, ?, ?, ?, ?, ?, ?)
+                    first_run_id, last_run_id, rules_version, explanation_json, title_input)
+                    VALUES (?, ?, ?, ?, 'new', 1, ?, ?, ?, ?, ?, ?, ?)
                     """
             ).insert { row in
                 row.bind(fingerprint.key)
@@ -120,6 +141,7 @@ enum GroupWriter {
                 row.bind(run)
                 row.bind(fingerprint.rulesVersion)
                 row.bind(explanation)
+                row.bind(input)
             }
             groupID = db.lastInsertedRowID
         }

@@ -189,7 +189,8 @@ extension IndexStore: ReportIndex {
                         report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id],
                         crashDetails: input.crashDetails[report.id], eventDetails: input.eventDetails[report.id],
                         indexedAt: now, db)
-                    try GroupWriter.assign(report, run: run, at: now, tally: &tally, db)
+                    try GroupWriter.assign(
+                        report, input: input.record.path, run: run, at: now, tally: &tally, db)
                     outcome.newReportIDs.append(report.id)
                 }
                 try db.cachedStatement(

@@ -350,6 +350,14 @@ enum Schema {
             // occurrences stay with the triggers.
             try db.execute(sql: "DROP TRIGGER IF EXISTS occurrence_counts_after_insert")
         }
+        migrator.registerMigration("v15-group-title-input") { db in
+            // The input whose report gave a group its title: until the run that found the group is done, an
+            // occurrence from an input that sorts first takes the title over, so the title does not depend on which
+            // input the parallel tasks indexed first (nor on kills). Null for groups from before: their titles stay.
+            try db.alter(table: "groups") { t in
+                t.add(column: "title_input", .text)
+            }
+        }
         return migrator
     }
 }

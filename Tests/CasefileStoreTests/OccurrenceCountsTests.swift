@@ -139,7 +139,9 @@ import Testing
         }
         let reopened = try IndexStore(path: database.path)
         #expect(
-            try reopened.appliedMigrations().suffix(2) == ["v13-occurrence-counts", "v14-occurrence-counts-by-input"])
+            try reopened.appliedMigrations().suffix(3) == [
+                "v13-occurrence-counts", "v14-occurrence-counts-by-input", "v15-group-title-input",
+            ])
         let migrated = try await queue.read { db in try Self.counts(db) }
         #expect(migrated.kept.count > 20)
         #expect(migrated.kept == migrated.counted)
