@@ -36,12 +36,6 @@ import Testing
         try Casefile.run(arguments + ["--pipeline", pipeline], in: work)
     }
 
-    func validator(_ name: String) throws -> JSONSchemaValidator {
-        let text = try String(
-            contentsOf: Casefile.repository.appendingPathComponent("Schemas/\(name)"), encoding: .utf8)
-        return JSONSchemaValidator(root: try JSON.parse(text))
-    }
-
     /// The triage document of one inbox file: its report id and its crash's primary fingerprint.
     func triage(_ name: String) throws -> (id: String, fingerprint: String) {
         let result = try Casefile.run(
@@ -56,7 +50,7 @@ import Testing
         let result = try run(["groups", "--format", "json"])
         #expect(result.status == 0)
         let document = try JSON.parse(result.stdout)
-        let schema = try validator("groups-v1.schema.json")
+        let schema = try JSONSchemaValidator.schema("groups-v1.schema.json")
         #expect(schema.errors(of: document).isEmpty, "\(schema.errors(of: document).prefix(3))")
         #expect(document["total"] == .number(3))
         #expect(document["limit"] == .number(50))
@@ -113,7 +107,7 @@ import Testing
         let result = try run(["show", String(reports[0].fingerprint.prefix(8)), "--format", "json"])
         #expect(result.status == 0)
         let document = try JSON.parse(result.stdout)
-        let schema = try validator("group-v1.schema.json")
+        let schema = try JSONSchemaValidator.schema("group-v1.schema.json")
         #expect(schema.errors(of: document).isEmpty, "\(schema.errors(of: document).prefix(3))")
         #expect(document["group"]?["fingerprint"]?.string == reports[0].fingerprint)
         #expect(document["group"]?["occurrences"] == .number(3))

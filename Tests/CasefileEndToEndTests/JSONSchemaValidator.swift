@@ -68,6 +68,12 @@ enum JSON: Decodable, Equatable {
 struct JSONSchemaValidator {
     let root: JSON
 
+    /// The validator of `Schemas/<name>` in the repository.
+    static func schema(_ name: String) throws -> JSONSchemaValidator {
+        let url = Casefile.repository.appendingPathComponent("Schemas").appendingPathComponent(name)
+        return JSONSchemaValidator(root: try JSON.parse(try String(contentsOf: url, encoding: .utf8)))
+    }
+
     private static let known: Set<String> = [
         "$schema", "$id", "$defs", "title", "description", "type", "const", "enum", "properties", "required",
         "additionalProperties", "items", "minItems", "minimum", "maximum", "pattern", "maxLength", "oneOf", "$ref",

@@ -46,9 +46,7 @@ import Testing
     }
 
     @Test func printsTheRunAsJSONForScripts() throws {
-        let schemaText = try String(
-            contentsOf: Casefile.repository.appendingPathComponent("Schemas/run-v1.schema.json"), encoding: .utf8)
-        let validator = JSONSchemaValidator(root: try JSON.parse(schemaText))
+        let validator = try JSONSchemaValidator.schema("run-v1.schema.json")
         let samples = Casefile.repository.appendingPathComponent("SampleReports").path
         let result = try Casefile.run(["run", "--json", try pipeline(inbox: samples)], in: work)
         #expect(result.status == 1)

@@ -111,9 +111,7 @@ import Testing
     }
 
     @Test func everyPayloadValidatesAgainstTheOutboxSchema() throws {
-        let schemaText = try String(
-            contentsOf: Casefile.repository.appendingPathComponent("Schemas/outbox-v1.schema.json"), encoding: .utf8)
-        let validator = JSONSchemaValidator(root: try JSON.parse(schemaText))
+        let validator = try JSONSchemaValidator.schema("outbox-v1.schema.json")
         try add("cart-total-iphone14-ios16.ips")
         try add("watchdog-8badf00d-ipad-ios11.crash")
         #expect(try Casefile.run(["run", try pipeline()], in: work).status == 0)

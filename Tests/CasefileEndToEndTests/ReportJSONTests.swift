@@ -40,11 +40,7 @@ import Testing
             ["show", String(report.prefix(10)), "--format", "json", "--pipeline", pipeline], in: work)
         #expect(result.status == 0, "\(result.stderr)")
         let document = try JSON.parse(result.stdout)
-        let schema = JSONSchemaValidator(
-            root: try JSON.parse(
-                try String(
-                    contentsOf: Casefile.repository.appendingPathComponent("Schemas/report-v1.schema.json"),
-                    encoding: .utf8)))
+        let schema = try JSONSchemaValidator.schema("report-v1.schema.json")
         #expect(schema.errors(of: document).isEmpty, "\(schema.errors(of: document).prefix(3))")
         return document
     }
