@@ -6,8 +6,8 @@ import Synchronization
     public import Darwin
 #endif
 
-/// Numbers the temporary files `FileBlocks.replace` writes, so that two threads replacing one
-/// path at once never share one.
+/// Numbers the temporary files `FileBlocks.replace` writes, so that two threads replacing one path at once never share
+/// one.
 private let temporaryFileNumbers = Atomic<Int>(0)
 
 /// What `lstat` says about one path: the few facts the pipeline needs, without Foundation's attribute dictionary

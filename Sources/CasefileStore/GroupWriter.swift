@@ -74,9 +74,9 @@ enum GroupWriter {
                     """), arguments: [fingerprint.key])
         {
             groupID = existing["id"]
-            // Only an occurrence of the group's own fingerprint, not one a merge's alias brought in.
             let firstRunOpen =
                 (existing["first_run_id"] as Int64) == run || !(existing["first_run_done"] as Bool? ?? true)
+            // Only an occurrence of the group's own fingerprint, not one a merge's alias brought in.
             if firstRunOpen, let titleInput = existing["title_input"] as String?, input < titleInput,
                 existing["fingerprint"] as String == fingerprint.key
             {
