@@ -13,8 +13,24 @@ public struct IndexedReport: Sendable, Hashable, Encodable {
     public var inputPath: String
     /// The device model.
     public var deviceModel: String?
+    /// The OS name, as the report gives it (`iPhone OS`, `iOS`).
+    public var systemName: String?
     /// The OS version.
     public var systemVersion: String?
+    /// The app's name.
+    public var appName: String?
+    /// The app's bundle identifier.
+    public var appBundleID: String?
+    /// The app's version (`CFBundleShortVersionString`).
+    public var appVersion: String?
+    /// The app's build (`CFBundleVersion`).
+    public var appBuild: String?
+    /// A recording's length in seconds.
+    public var duration: Double?
+    /// The uncaught exception's name, when the report has one.
+    public var exceptionName: String?
+    /// Its reason, after redaction.
+    public var exceptionReason: String?
     /// Timeline events stored.
     public var eventCount: Int
     /// Failed network exchanges.
@@ -78,10 +94,12 @@ extension IndexStore {
             ).map { row in
                 IndexedReport(
                     id: row["id"], format: row["format"], inputPath: row["input_path"],
-                    deviceModel: row["device_model"],
-                    systemVersion: row["system_version"], eventCount: row["event_count"],
-                    failureCount: row["failure_count"], warningCount: row["warning_count"],
-                    summaryPath: row["summary_path"])
+                    deviceModel: row["device_model"], systemName: row["system_name"],
+                    systemVersion: row["system_version"], appName: row["app_name"], appBundleID: row["app_bundle_id"],
+                    appVersion: row["app_version"], appBuild: row["app_build"], duration: row["duration"],
+                    exceptionName: row["exception_name"], exceptionReason: row["exception_reason"],
+                    eventCount: row["event_count"], failureCount: row["failure_count"],
+                    warningCount: row["warning_count"], summaryPath: row["summary_path"])
             }
         }
     }

@@ -52,6 +52,12 @@ import Testing
         #expect(document["report"]?["id"]?.string == id)
         #expect(document["report"]?["format"]?.string == "ips")
         #expect(document["report"]?["inputPath"]?.string?.hasSuffix("/inbox/cart-total-iphone14-ios16.ips") == true)
+        // The header line says ShopApp 2.3.1 (412), com.example.shopapp, iPhone OS 16.5; the body an iPhone14,2.
+        let report = try #require(document["report"])
+        #expect(report["appName"]?.string == "ShopApp" && report["appBundleID"]?.string == "com.example.shopapp")
+        #expect(report["appVersion"]?.string == "2.3.1" && report["appBuild"]?.string == "412")
+        #expect(report["systemName"]?.string == "iPhone OS" && report["systemVersion"]?.string == "16.5")
+        #expect(report["deviceModel"]?.string == "iPhone14,2")
         // Read off the report: incident 3C1F0A52-…, EXC_BREAKPOINT (SIGTRAP) on thread 0 of two threads of six and one
         // frames; five used images, the last an empty placeholder (source "A", base 0, a null UUID) that names none.
         let crash = try #require(document["crashes"]?.array?.first)
