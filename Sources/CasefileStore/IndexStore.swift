@@ -236,6 +236,15 @@ extension IndexStore: ReportIndex {
         }
     }
 
+    /// How many runs before `run` never finished and were not recovered by a run that did.
+    public func runsKilled(before run: Int64) async throws -> Int {
+        try await lookup { db in
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM runs WHERE finished_at IS NULL AND recovered_by IS NULL AND id < ?",
+                arguments: [run]) ?? 0
+        }
+    }
+
     /// Closes a run with its figures, and folds the write-ahead log into the database.
     public func finishRun(_ run: Int64, summary: RunSummary, finishedAt: Date) async throws {
         try await write { db in

@@ -69,6 +69,9 @@ final class SummaryCheckingIndex: ReportIndex {
     func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64 {
         try await store.beginRun(pipeline: pipeline, inbox: inbox, startedAt: startedAt)
     }
+    func runsKilled(before run: Int64) async throws -> Int {
+        try await store.runsKilled(before: run)
+    }
     func quarantine(_ input: InputRecord, error: InputError, run: Int64) async throws {
         try await store.quarantine(input, error: error, run: run)
     }

@@ -58,6 +58,13 @@ public struct PipelineRunner: Sendable {
         var digest = RunDigest(summary: summary, symbolicationConfigured: !definition.symbolFolders.isEmpty)
         let reportsFolder = definition.output.appendingPathComponent("reports")
         try FileManager.default.createDirectory(at: reportsFolder, withIntermediateDirectories: true)
+        if try await index.runsKilled(before: runID) > 0 {
+            // A killed run may have left a summary or page half written beside its name; only then is the output
+            // read for them, so a run's cost does not grow with the summaries of every earlier night.
+            for folder in ["", "reports", "groups", "outbox", "runs"] {
+                FileBlocks.removeAbandonedTemporaries(in: definition.output.appendingPathComponent(folder).path)
+            }
+        }
 
         let symbolicator = try await makeSymbolicator(index: index)
         let fingerprinter = definition.fingerprinter

@@ -13,6 +13,8 @@ public protocol ReportIndex: Sendable {
     func knownReports(_ ids: [String]) async throws -> Set<String>
     /// Starts a run and returns its id.
     func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64
+    /// How many runs before `run` were killed: never finished, and no later run finished their work yet.
+    func runsKilled(before run: Int64) async throws -> Int
     /// Stores one input and its reports in one transaction.
     func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome
     /// Stores an input that could not be processed, with the reason.
