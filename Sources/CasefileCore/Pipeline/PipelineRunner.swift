@@ -139,9 +139,11 @@ public struct PipelineRunner: Sendable {
         await writeGroupPages(groups, index: index, run: runID)
         digest.groups = groups
         summary.seconds = Date().timeIntervalSince(started)
-        try await index.finishRun(runID, summary: summary, finishedAt: Date())
+        // The digest before the run is marked finished: a run killed while writing it is unfinished, and the next run
+        // writes its own and removes the half-written file.
         digest.summary = summary
         writeDigest(digest, startedAt: started)
+        try await index.finishRun(runID, summary: summary, finishedAt: Date())
         return summary
     }
 
