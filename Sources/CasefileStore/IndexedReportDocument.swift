@@ -3,8 +3,8 @@ import Foundation
 import GRDB
 
 /// The JSON document `casefile show REPORT --format json` prints: what the index holds of one report — its row, the
-/// groups its crashes and failures are in, every thread and binary image of its crashes, its causal chains and its
-/// timeline — versioned and documented by `Schemas/report-v1.schema.json`. Crashes and events have the shapes they
+/// groups its crashes and failures are in, every thread and binary image of its crashes, its causal chains, its
+/// timeline and its warnings — versioned and documented by `Schemas/report-v1.schema.json`. Crashes and events have the shapes they
 /// have in the triage document.
 public struct IndexedReportDocument: Sendable, Encodable {
     /// The document's schema version; it changes only when a field changes meaning or goes away.
@@ -42,6 +42,8 @@ public struct IndexedReportDocument: Sendable, Encodable {
     public var chains: [IndexedChain]
     /// The timeline, in order; `seq` of a chain is a position here.
     public var events: [TimelineEvent]
+    /// What could not be read from the report's files, as the run found it.
+    public var warnings: [Diagnostic]
 }
 
 extension IndexStore {
@@ -63,8 +65,14 @@ extension IndexStore {
                 crashedThread: crash.crashedThread, appUUID: crash.appUUID, threads: detail.threads,
                 images: detail.images)
         }
+        let warnings = try queue.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT file, line, message FROM report_warnings WHERE report_id = ? ORDER BY id",
+                arguments: [id]
+            ).map { Diagnostic(file: $0["file"], line: $0["line"], message: $0["message"]) }
+        }
         return IndexedReportDocument(
             report: report, groups: groups.map(GroupEntry.init), crashes: crashes, chains: try chains(reportID: id),
-            events: try events(reportID: id).compactMap(\.detail))
+            events: try events(reportID: id).compactMap(\.detail), warnings: warnings)
     }
 }

@@ -16,7 +16,10 @@ import Testing
         inbox = work.appendingPathComponent("inbox")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         pipeline = try Casefile.writePipeline(in: work, symbols: symbols)
-        for sample in ["Crashes/cart-total-iphone14-ios16.ips", "checkout-500.clue.zip"] {
+        for sample in [
+            "Crashes/cart-total-iphone14-ios16.ips", "checkout-500.clue.zip",
+            "E2A7C3D4-1B2F-4A5E-9C8D-7F6E5D4C3B2A.clue",
+        ] {
             let source = URL(fileURLWithPath: Casefile.sample(sample))
             try FileManager.default.copyItem(at: source, to: inbox.appendingPathComponent(source.lastPathComponent))
         }
@@ -98,6 +101,26 @@ import Testing
         #expect(!result.stdout.contains("REDACT-ME"))
         #expect(document["crashes"] == .array([]))
         #expect(document["groups"]?.array?.first?["kind"]?.string == "failure")
+    }
+
+    @Test func whatCouldNotBeReadIsListed() throws {
+        let id = try #require(try triage("E2A7C3D4-1B2F-4A5E-9C8D-7F6E5D4C3B2A.clue")["id"]?.string)
+        let document = try show(id)
+        // Line 2 of the view log is cut off inside a string; line 1 of the interaction log has no timestamp.
+        let warnings = document["warnings"]?.array ?? []
+        #expect(document["report"]?["warningCount"] == .number(Double(warnings.count)))
+        #expect(
+            warnings.contains {
+                $0["file"]?.string == "Modules/module_view.json" && $0["line"] == .number(2)
+                    && $0["message"]?.string?.contains("invalid JSON") == true
+            })
+        #expect(
+            warnings.contains {
+                $0["file"]?.string == "Modules/module_interaction.json" && $0["line"] == .number(1)
+                    && $0["message"]?.string?.contains("timestamp") == true
+            })
+        #expect(
+            try show(try #require(try triage("cart-total-iphone14-ios16.ips")["id"]?.string))["warnings"] == .array([]))
     }
 
     @Test func anUnknownReferenceIsAUsageError() throws {
