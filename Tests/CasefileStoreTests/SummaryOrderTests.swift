@@ -6,7 +6,8 @@ import Synchronization
 import Testing
 
 /// A run killed right after a batch commits must not leave a report without its summary: the runner writes an
-/// input's summaries before it hands the input to the index. This index checks that on every `record`.
+/// input's summaries before it hands the input to the index. This index checks that on every `record`, and that the
+/// run's digest is written before the run is marked finished.
 @Suite final class SummaryOrderTests {
     let output: URL
 
@@ -34,6 +35,7 @@ import Testing
         // stored, so reports are counted once.
         #expect(index.checked.withLock { $0.count } == summary.newReports)
         #expect(index.missing.withLock { $0 } == [])
+        #expect(index.digestBeforeFinish.withLock { $0 })
     }
 }
 
@@ -43,6 +45,7 @@ final class SummaryCheckingIndex: ReportIndex {
     let output: URL
     let checked = Mutex<Set<String>>([])
     let missing = Mutex<[String]>([])
+    let digestBeforeFinish = Mutex(false)
 
     init(store: IndexStore, output: URL) {
         self.store = store
@@ -76,6 +79,9 @@ final class SummaryCheckingIndex: ReportIndex {
         try await store.quarantine(input, error: error, run: run)
     }
     func finishRun(_ run: Int64, summary: RunSummary, finishedAt: Date) async throws {
+        // A run killed while writing its digest must still be unfinished: the digest comes first.
+        let digest = output.appendingPathComponent("runs/run-\(run).md").path
+        digestBeforeFinish.withLock { $0 = FileManager.default.fileExists(atPath: digest) }
         try await store.finishRun(run, summary: summary, finishedAt: finishedAt)
     }
     func loadSymbolCache() async throws -> SymbolCache { try await store.loadSymbolCache() }
