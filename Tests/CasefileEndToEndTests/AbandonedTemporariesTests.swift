@@ -14,8 +14,7 @@ import Testing
         try FileManager.default.copyItem(
             at: URL(fileURLWithPath: Casefile.sample("Crashes/cart-total-iphone14-ios16.ips")),
             to: work.appendingPathComponent("inbox/a.ips"))
-        try "version = 1\n[inbox]\npath = \"inbox\"\n[output]\npath = \"out\"\nframes = false\n".write(
-            to: work.appendingPathComponent("pipeline.toml"), atomically: true, encoding: .utf8)
+        try Casefile.writeBarePipeline(in: work)
     }
 
     deinit {

@@ -49,6 +49,16 @@ enum Casefile {
         return pipeline
     }
 
+    /// Writes `pipeline.toml` in `work`: the inbox `inbox`, the output `out`, no symbols and no video frames; returns its
+    /// path.
+    @discardableResult
+    static func writeBarePipeline(in work: URL) throws -> String {
+        let pipeline = work.appendingPathComponent("pipeline.toml").path
+        try "version = 1\n[inbox]\npath = \"inbox\"\n[output]\npath = \"out\"\nframes = false\n".write(
+            toFile: pipeline, atomically: true, encoding: .utf8)
+        return pipeline
+    }
+
     /// Runs `casefile` with `arguments` in `directory`, capturing both streams.
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
         try runTool(binary.path, arguments, in: directory)

@@ -23,8 +23,7 @@ import Testing
         for copy in 1...40 {
             try FileManager.default.copyItem(at: sample, to: work.appendingPathComponent("inbox/copy-\(copy).ips"))
         }
-        try "version = 1\n[inbox]\npath = \"inbox\"\n[output]\npath = \"out\"\nframes = false\n".write(
-            to: work.appendingPathComponent("pipeline.toml"), atomically: true, encoding: .utf8)
+        try Casefile.writeBarePipeline(in: work)
         let result = try Casefile.run(["run", "pipeline.toml"], in: work)
         #expect(result.status == 0)
         #expect(result.stdout.contains("1 processed, 39 skipped (already seen), 0 quarantined; 1 new report"))

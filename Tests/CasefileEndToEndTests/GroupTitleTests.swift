@@ -18,8 +18,7 @@ import Testing
         work = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-titles-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: work.appendingPathComponent("inbox"), withIntermediateDirectories: true)
-        try "version = 1\n[inbox]\npath = \"inbox\"\n[output]\npath = \"out\"\nframes = false\n".write(
-            to: work.appendingPathComponent("pipeline.toml"), atomically: true, encoding: .utf8)
+        try Casefile.writeBarePipeline(in: work)
     }
 
     deinit {
