@@ -267,9 +267,9 @@ extension IndexStore {
 }
 
 /// What `casefile groups --regroup RESOLUTION` shows before a rule change is adopted.
-public struct RegroupPreview: Sendable, Hashable {
+public struct RegroupPreview: Sendable, Hashable, Encodable {
     /// A group named in the preview.
-    public struct GroupRef: Sendable, Hashable {
+    public struct GroupRef: Sendable, Hashable, Encodable {
         /// The row id.
         public var id: Int64
         /// The group's fingerprint.
@@ -279,7 +279,7 @@ public struct RegroupPreview: Sendable, Hashable {
     }
 
     /// A key that several groups would share.
-    public struct Merge: Sendable, Hashable {
+    public struct Merge: Sendable, Hashable, Encodable {
         /// The key at the new resolution.
         public var key: String
         /// The groups that would become one.
@@ -289,7 +289,7 @@ public struct RegroupPreview: Sendable, Hashable {
     }
 
     /// A key and how many occurrences have it.
-    public struct KeyCount: Sendable, Hashable {
+    public struct KeyCount: Sendable, Hashable, Encodable {
         /// The key.
         public var key: String
         /// The occurrences.
@@ -297,7 +297,7 @@ public struct RegroupPreview: Sendable, Hashable {
     }
 
     /// A group whose occurrences would spread over several keys.
-    public struct Split: Sendable, Hashable {
+    public struct Split: Sendable, Hashable, Encodable {
         /// The group.
         public var group: GroupRef
         /// The keys it would split into.

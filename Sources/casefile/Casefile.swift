@@ -14,13 +14,22 @@ struct Casefile: AsyncParsableCommand {
             left for the next publish, 2 usage or configuration error, 3 the run could not start (lock held, \
             database unreadable).
             """,
-        version:
-            "casefile \(CasefileVersion.current) (\(CasefileVersion.interfaces(indexMigrations: IndexStore.migrations, reportSchemaVersion: IndexedReportDocument.currentSchemaVersion)))",
+        version: "casefile \(CasefileVersion.current) (\(interfaces))",
         subcommands: [
             Triage.self, Run.self, Publish.self, Symbolicate.self, Groups.self, Show.self, Resolve.self,
             MergeGroups.self,
         ]
     )
+
+    /// What the version line lists after the version: the layouts this build writes.
+    static var interfaces: String {
+        CasefileVersion.interfaces(
+            indexMigrations: IndexStore.migrations,
+            indexDocuments: [
+                ("report", IndexedReportDocument.currentSchemaVersion),
+                ("regroup", RegroupDocument.currentSchemaVersion),
+            ])
+    }
 
     /// Runs the command, mapping argument errors to exit code 2 as DESIGN.md specifies.
     static func main() async {

@@ -81,6 +81,17 @@ import Testing
         let merge = try #require(regroup.stdout.split(separator: "\n").first { $0.hasPrefix("would merge") })
         #expect(merge.contains(cart) && merge.contains(fromMain))
         #expect(regroup.stdout.hasPrefix("At resolution top1: 5 groups now, 4 after regrouping."))
+        // The same preview for scripts.
+        let document = try JSON.parse(try run(["groups", "--regroup", "top1", "--format", "json"]).stdout)
+        let schema = try JSONSchemaValidator.schema("regroup-v1.schema.json")
+        #expect(schema.errors(of: document).isEmpty, "\(schema.errors(of: document).prefix(3))")
+        #expect(document["groupsNow"] == .number(5) && document["groupsAfter"] == .number(4))
+        let merges = document["merges"]?.array ?? []
+        #expect(merges.count == 1)
+        #expect(
+            Set(merges.first?["groups"]?.array?.compactMap { $0["fingerprint"]?.string } ?? []) == [cart, fromMain])
+        // Three cart-total reports and the one from main().
+        #expect(merges.first?["occurrences"] == .number(4))
 
         let resolved = try run(["resolve", cart, "--in-version", "2.4.0"])
         #expect(resolved.status == 0)

@@ -30,7 +30,10 @@ extension Casefile {
         @Option(help: "List at most this many groups, most occurrences first; 0 lists them all.")
         var limit = 50
 
-        @Option(help: "Output format: table, or json (versioned; see Schemas/groups-v1.schema.json).")
+        @Option(
+            help:
+                "Output format: table, or json (versioned; see Schemas/groups-v1.schema.json, and regroup-v1.schema.json for --regroup)."
+        )
         var format: ListFormat = .table
 
         enum ListFormat: String, ExpressibleByArgument, CaseIterable {
@@ -45,16 +48,16 @@ extension Casefile {
             }
             let store = try index.open()
             if let regroup {
-                guard format == .table else {
-                    printError("casefile: --regroup prints text; it has no --format json")
-                    throw ExitStatus.usage.exitCode
-                }
                 guard let resolution = Fingerprint.Resolution(rawValue: regroup) else {
                     printError(
                         "casefile: --regroup takes top1, top3, topN, exception, screen or endpoint, not '\(regroup)'")
                     throw ExitStatus.usage.exitCode
                 }
-                print(RegroupReport.render(try store.regroupPreview(resolution)), terminator: "")
+                let preview = try store.regroupPreview(resolution)
+                switch format {
+                case .json: try printJSON(RegroupDocument(preview))
+                case .table: print(RegroupReport.render(preview), terminator: "")
+                }
                 return
             }
             var statusFilter: BugGroup.Status? = new ? .new : nil
