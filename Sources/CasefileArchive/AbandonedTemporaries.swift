@@ -5,17 +5,15 @@
 #endif
 
 extension FileBlocks {
-    /// Removes from `folder` the temporary files `replace(_:with:)` leaves when the process writing
-    /// them is killed between writing and renaming — `.NAME.PID.N.tmp`, or `.NAME.PID.tmp` from before Casefile 0.15
-    /// — whose process no longer runs; returns how many. Other files, and a missing folder, are left alone.
+    /// Removes from `folder` the temporary files `replace(_:with:)` leaves when the process writing them is killed
+    /// between writing and renaming — `.NAME.PID.N.tmp`, or `.NAME.PID.tmp` from before Casefile 0.15 — whose process
+    /// no longer runs; returns how many. Other files, and a missing folder, are left alone.
     @discardableResult
     public static func removeAbandonedTemporaries(in folder: String) -> Int {
         guard let directory = opendir(folder) else { return 0 }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = FileTree.entryName(entry)
             if name.hasPrefix("."), name.hasSuffix(".tmp"), let process = writer(of: name), process != getpid(),
                 kill(process, 0) != 0, errno == ESRCH
             {
