@@ -4,8 +4,8 @@ import GRDB
 
 /// The JSON document `casefile show REPORT --format json` prints: what the index holds of one report — its row, the
 /// groups its crashes and failures are in, every thread and binary image of its crashes, its causal chains, its
-/// timeline and its warnings — versioned and documented by `Schemas/report-v1.schema.json`. Crashes and events have the shapes they
-/// have in the triage document.
+/// timeline and its warnings — versioned and documented by `Schemas/report-v1.schema.json`. Crashes and events have
+/// the shapes they have in the triage document.
 public struct IndexedReportDocument: Sendable, Encodable {
     /// The document's schema version; it changes only when a field changes meaning or goes away.
     public static let currentSchemaVersion = 1
@@ -47,9 +47,9 @@ public struct IndexedReportDocument: Sendable, Encodable {
 }
 
 extension IndexStore {
-    /// The document of the report with id `id`, or `nil` when the index does not hold it.
-    public func reportDocument(id: String) throws -> IndexedReportDocument? {
-        guard let report = try report(named: id), report.id == id else { return nil }
+    /// The document of `report`, a row this index gave (``report(named:)``).
+    public func reportDocument(_ report: IndexedReport) throws -> IndexedReportDocument {
+        let id = report.id
         let groups = try queue.read { db in
             try Row.fetchAll(
                 db,

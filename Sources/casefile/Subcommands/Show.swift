@@ -39,10 +39,8 @@ extension Casefile {
                     try printJSON(GroupDocument(detail))
                     return
                 }
-                if let report = try store.report(named: reference),
-                    let document = try store.reportDocument(id: report.id)
-                {
-                    try printJSON(document)
+                if let report = try store.report(named: reference) {
+                    try printJSON(try store.reportDocument(report))
                     return
                 }
                 _ = try index.group(reference, in: store, orReport: true)
