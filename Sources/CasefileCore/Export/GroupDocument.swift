@@ -4,14 +4,6 @@ public struct GroupDocument: Sendable, Codable {
     /// The document's schema version; it changes only when a field changes meaning or goes away.
     public static let currentSchemaVersion = 1
 
-    /// A value and how many of the group's occurrences had it.
-    public struct Count: Sendable, Codable, Equatable {
-        /// The value: an app version (`2.3.1 (412)`), an OS version or a device model.
-        public var value: String
-        /// How many occurrences.
-        public var count: Int
-    }
-
     /// One report holding an occurrence.
     public struct Report: Sendable, Codable, Equatable {
         /// The report id (SHA-256, hex).
@@ -38,12 +30,12 @@ public struct GroupDocument: Sendable, Codable {
     public var group: GroupEntry
     /// Fingerprints merged into the group.
     public var aliases: [String]
-    /// App versions seen, most occurrences first.
-    public var appVersions: [Count]
+    /// App versions seen (`2.3.1 (412)`), most occurrences first.
+    public var appVersions: [BugGroupDetail.Count]
     /// OS versions seen, most occurrences first.
-    public var osVersions: [Count]
+    public var osVersions: [BugGroupDetail.Count]
     /// Device models seen, most occurrences first.
-    public var devices: [Count]
+    public var devices: [BugGroupDetail.Count]
     /// The reports holding occurrences, newest first (at most 50).
     public var reports: [Report]
     /// How the group's first occurrence was keyed: the frames used, the rule that skipped each other frame, the
@@ -56,12 +48,9 @@ public struct GroupDocument: Sendable, Codable {
         generator = "casefile"
         group = GroupEntry(detail.group)
         aliases = detail.aliases
-        func counts(_ values: [BugGroupDetail.Count]) -> [Count] {
-            values.map { Count(value: $0.value, count: $0.count) }
-        }
-        appVersions = counts(detail.appVersionCounts)
-        osVersions = counts(detail.osVersions)
-        devices = counts(detail.devices)
+        appVersions = detail.appVersionCounts
+        osVersions = detail.osVersions
+        devices = detail.devices
         reports = detail.reports.map { occurrence in
             Report(
                 id: occurrence.reportID, format: occurrence.format, run: occurrence.run,

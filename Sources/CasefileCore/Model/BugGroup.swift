@@ -79,8 +79,8 @@ public struct BugGroupDetail: Sendable, Hashable {
     /// App versions seen (`2.3.1 (412)`) with their counts, most first.
     public var appVersionCounts: [Count]
 
-    /// A value and how often it was seen.
-    public struct Count: Sendable, Hashable {
+    /// A value and how often it was seen; `{"value", "count"}` in the group JSON document.
+    public struct Count: Sendable, Hashable, Codable {
         /// The value.
         public var value: String
         /// How often.
