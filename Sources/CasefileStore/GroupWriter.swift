@@ -67,7 +67,7 @@ enum GroupWriter {
             db.cachedStatement(
                 sql: """
                     SELECT id, fingerprint, status, resolved_in_version, resolved_max_version, first_run_id, title_input,
-                    (SELECT finished_at IS NOT NULL OR recovered_by IS NOT NULL FROM runs WHERE runs.id = first_run_id)
+                    (SELECT NOT \(Schema.killedRun) FROM runs WHERE runs.id = first_run_id)
                     AS first_run_done FROM groups
                     WHERE id = COALESCE((SELECT group_id FROM group_aliases WHERE fingerprint = ?1),
                                         (SELECT id FROM groups WHERE fingerprint = ?1))
@@ -166,7 +166,7 @@ enum GroupWriter {
     private static let insertOccurrence = """
         INSERT INTO occurrences (group_id, report_id, source, seq, run_id, fingerprint, rules_version, app_version,
         os_version, device_model, \(Fingerprint.Resolution.allCases.map { "key_\($0.rawValue)" }.joined(separator: ", ")))
-        VALUES (\(Array(repeating: "?", count: 10 + Fingerprint.Resolution.allCases.count).joined(separator: ", ")))
+        VALUES (\(Schema.parameters(10 + Fingerprint.Resolution.allCases.count)))
         """
 
     /// Seen again after being resolved: in the fixed version or later when one was given, else in a version newer

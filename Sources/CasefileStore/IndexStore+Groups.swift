@@ -230,7 +230,7 @@ extension IndexStore {
                 try Int64.fetchAll(db, sql: sql, arguments: arguments).compactMap { try Self.detail(id: $0, db) }
             }
             // This run and the killed runs it finishes the work of.
-            let runs = "(SELECT id FROM runs WHERE id = ? OR (finished_at IS NULL AND recovered_by IS NULL AND id < ?))"
+            let runs = "(SELECT id FROM runs WHERE id = ? OR (\(Schema.killedRun) AND id < ?))"
             let newGroups = try Int64.fetchAll(
                 db,
                 sql: """

@@ -88,7 +88,7 @@ extension IndexStore: ReportIndex {
             // In chunks, within SQLite's limit on parameters; a path indexed twice keeps its latest signature.
             for start in stride(from: 0, to: paths.count, by: Self.pathsPerQuery) {
                 let chunk = paths[start..<min(start + Self.pathsPerQuery, paths.count)]
-                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let marks = Schema.parameters(chunk.count)
                 let rows = try Row.fetchCursor(
                     db,
                     sql: """
@@ -111,7 +111,7 @@ extension IndexStore: ReportIndex {
     public func knownReports(_ ids: [String]) async throws -> Set<String> {
         guard !ids.isEmpty else { return [] }
         return try await lookup { db in
-            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            let marks = Schema.parameters(ids.count)
             return Set(
                 try String.fetchAll(
                     db.cachedStatement(sql: "SELECT id FROM reports WHERE id IN (\(marks))"),
@@ -138,7 +138,7 @@ extension IndexStore: ReportIndex {
             try db.execute(
                 sql: """
                     UPDATE groups SET status = 'ongoing' WHERE status = 'new' AND first_run_id < ?
-                    AND first_run_id IN (SELECT id FROM runs WHERE finished_at IS NOT NULL OR recovered_by IS NOT NULL)
+                    AND first_run_id IN (SELECT id FROM runs WHERE NOT \(Schema.killedRun))
                     """, arguments: [run])
             return run
         }
@@ -240,7 +240,7 @@ extension IndexStore: ReportIndex {
     public func runsKilled(before run: Int64) async throws -> Int {
         try await lookup { db in
             try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM runs WHERE finished_at IS NULL AND recovered_by IS NULL AND id < ?",
+                db, sql: "SELECT COUNT(*) FROM runs WHERE \(Schema.killedRun) AND id < ?",
                 arguments: [run]) ?? 0
         }
     }
@@ -259,7 +259,7 @@ extension IndexStore: ReportIndex {
                 ])
             // Runs killed before they finished: this run wrote their groups' pages and payloads.
             try db.execute(
-                sql: "UPDATE runs SET recovered_by = ? WHERE finished_at IS NULL AND recovered_by IS NULL AND id < ?",
+                sql: "UPDATE runs SET recovered_by = ? WHERE \(Schema.killedRun) AND id < ?",
                 arguments: [run, run])
         }
         // A failed checkpoint loses nothing: the log stays and the next run's checkpoint folds it in.

@@ -3,6 +3,15 @@ import GRDB
 
 /// The index schema, as named migrations applied in order; see the Schema article for what each column means.
 enum Schema {
+    /// The condition on a `runs` row of a run that was killed: it never finished, and no run that did has finished its
+    /// work yet (`recovered_by`).
+    static let killedRun = "(finished_at IS NULL AND recovered_by IS NULL)"
+
+    /// `?, ?, …`: the parameters of an `IN (…)` list or a `VALUES (…)` row of `count` values.
+    static func parameters(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-foundation") { db in
