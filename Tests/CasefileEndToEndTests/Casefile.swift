@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `casefile` binary, which SwiftPM builds beside the test bundle.
 enum Casefile {
@@ -57,6 +58,12 @@ enum Casefile {
         try "version = 1\n[inbox]\npath = \"inbox\"\n[output]\npath = \"out\"\nframes = false\n".write(
             toFile: pipeline, atomically: true, encoding: .utf8)
         return pipeline
+    }
+
+    /// The first report `casefile triage --format json --symbols SYMBOLS PATH` prints.
+    static func triagedReport(_ path: String, symbols: String) throws -> JSON {
+        let result = try run(["triage", "--format", "json", "--symbols", symbols, path])
+        return try #require(try JSON.parse(result.stdout)["reports"]?.array?.first, "\(result.stderr)")
     }
 
     /// Runs `casefile` with `arguments` in `directory`, capturing both streams.

@@ -34,13 +34,9 @@ import Testing
 
     /// The primary fingerprint `casefile triage` gives a sample: a handle to find its group, not an expectation.
     func fingerprint(_ name: String) throws -> String {
-        let path = inbox.appendingPathComponent(name).path
         let symbols = Casefile.repository.appendingPathComponent("SampleReports/Symbols").path
-        let result = try Casefile.run(["triage", "--format", "json", "--symbols", symbols, path])
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let reports = try #require(json["reports"] as? [[String: Any]])
-        let crashes = try #require(reports.first?["crashes"] as? [[String: Any]])
-        return try #require(crashes.first?["fingerprint"] as? String)
+        let report = try Casefile.triagedReport(inbox.appendingPathComponent(name).path, symbols: symbols)
+        return try #require(report["crashes"]?.array?.first?["fingerprint"]?.string)
     }
 
     func run(_ arguments: [String]) throws -> Casefile.Result {

@@ -38,9 +38,7 @@ import Testing
 
     /// The triage document of one inbox file: its report id and its crash's primary fingerprint.
     func triage(_ name: String) throws -> (id: String, fingerprint: String) {
-        let result = try Casefile.run(
-            ["triage", "--format", "json", "--symbols", symbols, inbox.appendingPathComponent(name).path])
-        let report = try #require(try JSON.parse(result.stdout)["reports"]?.array?.first)
+        let report = try Casefile.triagedReport(inbox.appendingPathComponent(name).path, symbols: symbols)
         let fingerprint = try #require(report["crashes"]?.array?.first?["fingerprint"]?.string)
         return (try #require(report["id"]?.string), fingerprint)
     }

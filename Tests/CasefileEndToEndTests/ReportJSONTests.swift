@@ -32,9 +32,7 @@ import Testing
 
     /// The report of one inbox file as `casefile triage --format json` reads it.
     func triage(_ name: String) throws -> JSON {
-        let result = try Casefile.run(
-            ["triage", "--format", "json", "--symbols", symbols, inbox.appendingPathComponent(name).path])
-        return try #require(try JSON.parse(result.stdout)["reports"]?.array?.first)
+        try Casefile.triagedReport(inbox.appendingPathComponent(name).path, symbols: symbols)
     }
 
     /// `show REPORT --format json`, checked against the schema.
