@@ -66,25 +66,41 @@ enum Casefile {
         return try #require(try JSON.parse(result.stdout)["reports"]?.array?.first, "\(result.stderr)")
     }
 
-    /// Runs `casefile` with `arguments` in `directory`, capturing both streams.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
-        try runTool(binary.path, arguments, in: directory)
+    /// Runs `casefile` with `arguments` in `directory`, capturing both streams; `environment` is added to the test's.
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
+        try runTool(binary.path, arguments, in: directory, environment: environment)
     }
 
-    /// Runs any program, capturing both streams.
-    static func runTool(_ path: String, _ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// Runs any program, capturing both streams; `environment` is added to the test's.
+    static func runTool(
+        _ path: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? repository
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        // The error stream goes to a file, not a second pipe: a program that filled one pipe (64 KB) while the other
+        // was being read to its end would wait forever.
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "casefile-stderr-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: errors.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errors.path])
+        }
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let err = try FileHandle(forWritingTo: errors)
+        defer { try? err.close() }
         let out = Pipe()
-        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let stderr = try Data(contentsOf: errors)
         return Result(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
