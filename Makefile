@@ -4,8 +4,11 @@ SWIFT ?= swift
 # Inbox sizes of the end-to-end run benchmark. 50,000 inputs take about ten minutes and 7.2 GB under $TMPDIR;
 # make bench BENCH_SIZES="1000 10000" leaves them out.
 BENCH_SIZES ?= 1000 10000 50000
-PACKAGES := libarchive-dev libsqlite3-dev pkg-config
+PACKAGES := libarchive-dev libsqlite3-dev libmimalloc-dev pkg-config
 PKGCONFIG_MODULES := libarchive sqlite3
+# Libraries without a pkg-config module, checked by a file their -dev package installs: mimalloc (the allocator the
+# casefile binary links, Package.swift).
+HEADERS := mimalloc.h
 
 .PHONY: demo test deps hostile fuzz build lint bench bench-symbols bench-symbols-run symbol-tools samples symbols clean
 
@@ -15,6 +18,7 @@ deps:
 	if ! command -v pkg-config >/dev/null 2>&1; then missing="$(PACKAGES)"; \
 	else for module in $(PKGCONFIG_MODULES); do \
 		pkg-config --exists $$module || missing="$$missing $$module"; done; fi; \
+	for header in $(HEADERS); do [ -f /usr/include/$$header ] || missing="$$missing $$header"; done; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = "0" ]; then \
 			echo "Installing $(PACKAGES) (missing:$$missing)"; \
@@ -77,8 +81,9 @@ fuzz: deps
 	Scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_JOBS)
 
 ## bench: release build, then the figures: triage latency, run throughput, parse rates, symbol look-ups,
-## fingerprints, the nightly run against its floor on generated inboxes (with what parsing and the crash blobs alone
-## cost beside the floor), and symbolication of a large debug file.
+## fingerprints, the nightly run against its floor on generated inboxes (with what each of the run's stages costs
+## beside the floor, and the run over the same inbox with its crash reports cut to their crashed thread), and
+## symbolication of a large debug file.
 bench: deps symbol-tools
 	$(SWIFT) build -c release --product casefile
 	$(SWIFT) build -c release --product casefile-benchmarks

@@ -9,6 +9,13 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// mimalloc in place of glibc's malloc, for the programs that run the pipeline: a run allocates and frees millions of
+/// small strings and arrays on two threads at once, and on the 1,000-input benchmark inbox mimalloc took 5 % off its
+/// time (1.21 → 1.15 s wall, median of 6 alternating rounds) for 14 MB more peak memory. Linked, not preloaded: the
+/// library comes before the C library in the link, so its `malloc` and `free` are the process's. Libraries and test
+/// targets keep the system's (the fuzz harnesses build them with AddressSanitizer, which brings its own).
+let fastAllocator: [LinkerSetting] = [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
+
 let package = Package(
     name: "Casefile",
     platforms: [.macOS(.v14)],
@@ -97,13 +104,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            linkerSettings: fastAllocator
         ),
         .executableTarget(
             name: "casefile-benchmarks",
             dependencies: ["CasefileArchive", "CasefileCore", "CasefileStore"],
             path: "Sources/CasefileBenchmarks",
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            linkerSettings: fastAllocator
         ),
         .testTarget(
             name: "CasefileArchiveTests",

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+#if os(Linux)
+    /// The `casefile` binary links mimalloc (Package.swift) so that a run's allocations bypass glibc's `malloc`: the
+    /// dynamic loader, asked to show its bindings, must bind every `malloc` and `free` of the process — the Swift runtime's,
+    /// and the C library's own — to mimalloc. A link order that put the C library first would leave mimalloc loaded and
+    /// unused, and the run 5 % slower with nothing else to show it.
+    @Suite("The casefile binary's allocator")
+    struct AllocatorTests {
+        /// The library each binding of `symbol` goes to, keyed by the file that asked: the loader's lines read
+        /// "binding file ASKER [0] to LIBRARY [0]: normal symbol `SYMBOL' [VERSION]".
+        private static func bindings(of symbol: String, in log: String) -> [(asker: String, library: String)] {
+            log.split(separator: "\n").compactMap { line in
+                guard line.contains("normal symbol `\(symbol)'"),
+                    let file = line.range(of: "binding file "), let to = line.range(of: " to "),
+                    let colon = line.range(of: ": normal symbol")
+                else { return nil }
+                let asker = line[file.upperBound..<to.lowerBound].split(separator: " ").first.map(String.init) ?? ""
+                let library = line[to.upperBound..<colon.lowerBound].split(separator: " ").first.map(String.init) ?? ""
+                return (asker, library)
+            }
+        }
+
+        @Test("malloc and free bind to mimalloc, for the Swift runtime and the C library alike")
+        func mallocIsMimalloc() throws {
+            let result = try Casefile.run(["--version"], environment: ["LD_DEBUG": "bindings"])
+            #expect(result.status == 0, "\(result.stderr.suffix(500))")
+            for symbol in ["malloc", "free"] {
+                let bindings = Self.bindings(of: symbol, in: result.stderr)
+                #expect(
+                    bindings.contains { $0.asker.hasSuffix("/libswiftCore.so") }, "no binding of \(symbol) from Swift")
+                #expect(
+                    bindings.contains { $0.asker.contains("/libc.so") }, "no binding of \(symbol) from the C library")
+                let elsewhere = bindings.filter { !$0.library.contains("libmimalloc.so") }
+                #expect(elsewhere.isEmpty, "\(symbol) bound elsewhere: \(elsewhere.prefix(3))")
+            }
+        }
+    }
+#endif
