@@ -184,11 +184,12 @@ if only == "floor" {
     try FloorBenchmark.run(inbox: URL(fileURLWithPath: inbox), database: database)
 }
 
-// What parsing and the crash blobs alone cost beside the floor's reading, for the same inbox, on one core.
+// What each stage of the run costs beside the floor's reading, for the same inbox, on one core.
 if only == "budget" {
     guard let inbox = CommandLine.arguments.dropFirst(3).first else {
         print("usage: casefile-benchmarks SampleReports budget INBOX")
         exit(2)
     }
-    try BudgetBenchmark.run(inbox: URL(fileURLWithPath: inbox))
+    try await BudgetBenchmark.run(
+        inbox: URL(fileURLWithPath: inbox), symbols: URL(fileURLWithPath: "\(root)/Symbols"))
 }

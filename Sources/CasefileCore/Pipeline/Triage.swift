@@ -33,7 +33,7 @@ public struct Triage: Sendable {
 
     /// Symbolicates (when a symbolicator is given), fingerprints and correlates reports in place, as `triage` and the
     /// nightly run both do: each report's crashes are changed where they lie, never copied frame by frame.
-    static func enrich(_ reports: inout [Report], symbolicator: Symbolicator?, fingerprinter: Fingerprinter) {
+    package static func enrich(_ reports: inout [Report], symbolicator: Symbolicator?, fingerprinter: Fingerprinter) {
         for index in reports.indices {
             symbolicator?.symbolicate(&reports[index])
             fingerprinter.fingerprint(&reports[index])
