@@ -37,8 +37,8 @@ for size in "${sizes[@]}"; do
     if [ "$size" = "${sizes[0]}" ]; then
         (cd "$inbox" && "$benchmarks" "$root/SampleReports" files \
             $(ls | grep '\.ips$' | head -2) $(ls | grep '\.crash$' | head -2) $(ls | grep '\.json$' | head -3))
-        # What parsing and the crash blobs alone cost beside the floor's reading (one core), over the whole inbox and
-        # over its crash reports: how much of the 2 × the goal allows they use before a row is written.
+        # What each stage of the run costs beside the floor's reading (one core), over the whole inbox and over its
+        # crash reports: how much of the 2 × the goal allows each uses.
         "$benchmarks" "$root/SampleReports" budget "$inbox"
     fi
     cat > "$work/run-$size.toml" <<TOML
@@ -102,6 +102,30 @@ seconds = int(elapsed) / 1e9
 print("run over %s inputs, output in memory: %.2f s wall, %.0f reports/s (2 cores), %.0f per core; Casefile / floor = %.1f" % (
     size, seconds, int(reports) / seconds, int(reports) / seconds / 2, seconds / float(floor)))
 PY
+        # The same inbox with every crash report cut to its crashed thread (same inputs, bugs and images): what the
+        # run costs without the other threads' frames, against its own floor. Would frames as compact as the issue's
+        # first item allows bring the run within 2 × of the floor? This bounds it: no frame work at all.
+        if [ "$size" = "${sizes[0]}" ]; then
+            thin=$(mktemp -d "$memory/casefile-bench-thin-$size.XXXXXX")
+            trap 'rm -rf "$work" "$inbox" "$thin"' EXIT
+            python3 "$root/Scripts/make-inbox.py" "$size" "$thin/inbox" --crashed-thread-only
+            "$benchmarks" "$root/SampleReports" budget "$thin/inbox" | sed 's/^budget over /crashed thread only, budget over /'
+            thinfloor=$("$benchmarks" "$root/SampleReports" floor "$thin/inbox" "$thin/floor.sqlite" \
+                | sed -n 's/^floor: \([0-9.]*\) s.*/\1/p')
+            sed -e "s#^path = \"out-$size\"#path = \"$thin/out\"#" -e "s#^path = \"$inbox\"#path = \"$thin/inbox\"#" \
+                "$work/run-$size.toml" > "$thin/run.toml"
+            start=$(date +%s%N)
+            "$bin" run "$thin/run.toml" > /dev/null 2>&1 || true
+            elapsed=$(( $(date +%s%N) - start ))
+            rm -rf "$thin"
+            python3 - "$size" "$elapsed" "$thinfloor" <<'PY'
+import sys
+size, elapsed, floor = sys.argv[1:]
+seconds = int(elapsed) / 1e9
+print("run over %s inputs, crash reports cut to their crashed thread, output in memory: %.2f s wall; its floor %.2f s; Casefile / floor = %.1f" % (
+    size, seconds, float(floor), seconds / float(floor)))
+PY
+        fi
     fi
     start=$(date +%s%N)
     "$bin" run "$work/run-$size.toml" > /dev/null 2>&1 || true

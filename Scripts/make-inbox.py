@@ -8,7 +8,10 @@
   300-400 binary images and 50-400 KB, plus MetricKit payloads, crashes spread Zipf-like over distinct bugs;
 - zips holding several reports, and a few hostile inputs (a truncated zip, JSON invalid beyond repair, an empty file).
 
-    Scripts/make-inbox.py N DIR [--seed S] [--video-bytes B]
+    Scripts/make-inbox.py N DIR [--seed S] [--video-bytes B] [--crashed-thread-only]
+
+--crashed-thread-only writes the same inbox with every crash report cut to its crashed thread (the same random draws,
+so the same inputs, bugs and images): what a run costs without the other threads' frames.
 
 Nothing here is committed output: make bench writes the inbox into a temporary folder.
 """
@@ -62,6 +65,9 @@ def apple_json(body):
 class Crash:
     """One crash of bug `bug`, with threads and images the size of a real report."""
 
+    # Set by --crashed-thread-only: every thread is drawn, then all but the crashed one dropped.
+    crashed_thread_only = False
+
     def __init__(self, rng, bug):
         self.rng = rng
         self.bug = bug
@@ -87,6 +93,8 @@ class Crash:
                 image, symbol = rng.choice(SYSTEM_FRAMES)
                 frames.append((image, rng.randrange(0x1000, 0x1f0000) & ~3, symbol))
             self.threads.append([(image, by_name[image][1], offset, symbol) for image, offset, symbol in frames])
+        if Crash.crashed_thread_only:
+            self.threads = self.threads[:1]
 
     def ips(self):
         index = {image[0]: position for position, image in enumerate(self.images)}
@@ -191,7 +199,9 @@ def main():
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--video-bytes", type=int, default=256 * 1024)
     parser.add_argument("--bugs", type=int, default=200)
+    parser.add_argument("--crashed-thread-only", action="store_true")
     arguments = parser.parse_args()
+    Crash.crashed_thread_only = arguments.crashed_thread_only
     rng = random.Random(arguments.seed)
     os.makedirs(arguments.folder, exist_ok=True)
     # One video for every folder package (hard links), and incompressible bytes after a real QuickTime header.
