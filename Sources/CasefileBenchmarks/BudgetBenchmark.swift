@@ -86,10 +86,17 @@ enum BudgetBenchmark {
             var budget = Budget(inputs: 1)
             var read: (sha256: String, unpacked: UnpackedInput?)?
             budget[.reading] = clock.measure { read = FloorBenchmark.read(url, checksum: &checksum) }
-            guard let (sha256, unpacked) = read, let unpacked else { continue }
+            // An input that cannot be read or parsed counts with what it cost until then, as in a run.
+            guard let (sha256, unpacked) = read, let unpacked else {
+                all.add(budget)
+                continue
+            }
             var output: ReportReader.Output?
             budget[.parsing] = clock.measure { output = try? reader.read(unpacked) }
-            guard var reports = output?.reports else { continue }
+            guard var reports = output?.reports else {
+                all.add(budget)
+                continue
+            }
             budget.reports = reports.count
             budget[.enriching] = clock.measure {
                 Triage.enrich(&reports, symbolicator: symbolicator, fingerprinter: fingerprinter)
