@@ -10,10 +10,11 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 /// mimalloc in place of glibc's malloc, for the programs that run the pipeline: a run allocates and frees millions of
-/// small strings and arrays on two threads at once, and on the 1,000-input benchmark inbox mimalloc took 5 % off its
-/// time (1.21 → 1.15 s wall, median of 6 alternating rounds) for 14 MB more peak memory. Linked, not preloaded: the
-/// library comes before the C library in the link, so its `malloc` and `free` are the process's. Libraries and test
-/// targets keep the system's (the fuzz harnesses build them with AddressSanitizer, which brings its own).
+/// small strings and arrays on two threads at once, and on the benchmark inboxes mimalloc took 3–5 % off its time
+/// (1,000 inputs: 1.21 → 1.15 s wall; 10,000: 11.81 → 11.39 s; medians of alternating rounds, BENCHMARKS.md) for
+/// 14–17 MB more peak memory. Linked, not preloaded: the library comes before the C library in the link, so its
+/// `malloc` and `free` are the process's. Libraries and test targets keep the system's (the fuzz harnesses build them
+/// with AddressSanitizer, which brings its own).
 let fastAllocator: [LinkerSetting] = [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
 
 let package = Package(

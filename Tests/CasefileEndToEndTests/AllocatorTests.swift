@@ -5,7 +5,7 @@ import Testing
     /// The `casefile` binary links mimalloc (Package.swift) so that a run's allocations bypass glibc's `malloc`: the
     /// dynamic loader, asked to show its bindings, must bind every `malloc` and `free` of the process — the Swift runtime's,
     /// and the C library's own — to mimalloc. A link order that put the C library first would leave mimalloc loaded and
-    /// unused, and the run 5 % slower with nothing else to show it.
+    /// unused, and the run 3–5 % slower with nothing else to show it.
     @Suite("The casefile binary's allocator")
     struct AllocatorTests {
         /// The library each binding of `symbol` goes to, keyed by the file that asked: the loader's lines read
