@@ -13,8 +13,8 @@ let swiftSettings: [SwiftSetting] = [
 /// small strings and arrays on two threads at once, and on the benchmark inboxes mimalloc took 3–5 % off its time
 /// (1,000 inputs: 1.21 → 1.15 s wall; 10,000: 11.81 → 11.39 s; medians of alternating rounds, BENCHMARKS.md) for
 /// 14–17 MB more peak memory. Linked, not preloaded: the library comes before the C library in the link, so its
-/// `malloc` and `free` are the process's. Libraries and test targets keep the system's (the fuzz harnesses build them
-/// with AddressSanitizer, which brings its own).
+/// `malloc` and `free` are the process's. The test bundle gets it too, through the end-to-end tests' dependency on
+/// `casefile`; the libraries do not, so the fuzz harnesses, built from them with AddressSanitizer, keep its allocator.
 let fastAllocator: [LinkerSetting] = [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
 
 let package = Package(
