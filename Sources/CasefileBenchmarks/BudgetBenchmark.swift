@@ -107,21 +107,13 @@ enum BudgetBenchmark {
             var summaries = 0
             budget[.summaries] = clock.measure {
                 for report in reports {
-                    input.summaryPaths[report.id] = "reports/\(report.shortID).md"
+                    input.summaryPaths[report.id] = IndexedInput.summaryPath(of: report)
                     summaries &+= renderer.render(report).utf8.count
                     summaries &+= SymbolCoverage(report).inAppFrames
                 }
             }
-            budget[.blobs] = clock.measure {
-                for report in reports where !report.crashes.isEmpty {
-                    input.crashDetails[report.id] = report.crashes.map { (try? CrashDetailCodec.encode($0)) ?? [] }
-                }
-            }
-            budget[.events] = clock.measure {
-                for report in reports where !report.timeline.events.isEmpty {
-                    input.eventDetails[report.id] = report.timeline.events.map { (try? IndexJSON.text($0)) ?? "" }
-                }
-            }
+            budget[.blobs] = clock.measure { input.encodeCrashDetails() }
+            budget[.events] = clock.measure { input.encodeEventDetails() }
             // The rows are written on the index's own thread: the process's processor time counts both.
             let start = clock.now
             _ = try await index.record(input, run: run)

@@ -310,22 +310,15 @@ public struct PipelineRunner: Sendable {
         var paths: [String: String] = [:]
         var rendered = Rendered()
         for report in output.reports {
-            paths[report.id] = "reports/\(report.shortID).md"
+            paths[report.id] = IndexedInput.summaryPath(of: report)
             rendered.summaries[report.id] = renderer.render(report)
             rendered.coverage[report.id] = SymbolCoverage(report)
         }
         var input = IndexedInput(
             record: record, reports: output.reports, notes: output.notes, summaryPaths: paths,
             failedEntries: output.failures)
-        for report in output.reports {
-            // An empty blob or text stands for one that failed here: the writer tries again and reports the error.
-            if !report.crashes.isEmpty {
-                input.crashDetails[report.id] = report.crashes.map { (try? CrashDetailCodec.encode($0)) ?? [] }
-            }
-            if !report.timeline.events.isEmpty {
-                input.eventDetails[report.id] = report.timeline.events.map { (try? IndexJSON.text($0)) ?? "" }
-            }
-        }
+        input.encodeCrashDetails()
+        input.encodeEventDetails()
         return .parsed(input, rendered)
     }
 }
