@@ -8,10 +8,12 @@
   300-400 binary images and 50-400 KB, plus MetricKit payloads, crashes spread Zipf-like over distinct bugs;
 - zips holding several reports, and a few hostile inputs (a truncated zip, JSON invalid beyond repair, an empty file).
 
-    Scripts/make-inbox.py N DIR [--seed S] [--video-bytes B] [--crashed-thread-only]
+    Scripts/make-inbox.py N DIR [--seed S] [--video-bytes B] [--crashed-thread-only] [--used-images-only]
 
 --crashed-thread-only writes the same inbox with every crash report cut to its crashed thread (the same random draws,
-so the same inputs, bugs and images): what a run costs without the other threads' frames.
+so the same inputs, bugs and images): what a run costs without the other threads' frames. --used-images-only cuts
+every crash report's image list to the app and the images its (remaining) frames lie in: what a run costs without
+the 300-400 images a crash lists.
 
 Nothing here is committed output: make bench writes the inbox into a temporary folder.
 """
@@ -67,6 +69,8 @@ class Crash:
 
     # Set by --crashed-thread-only: every thread is drawn, then all but the crashed one dropped.
     crashed_thread_only = False
+    # Set by --used-images-only: every image is drawn, then those no frame lies in dropped (the app's is kept).
+    used_images_only = False
 
     def __init__(self, rng, bug):
         self.rng = rng
@@ -95,6 +99,9 @@ class Crash:
             self.threads.append([(image, by_name[image][1], offset, symbol) for image, offset, symbol in frames])
         if Crash.crashed_thread_only:
             self.threads = self.threads[:1]
+        if Crash.used_images_only:
+            used = {frame[0] for thread in self.threads for frame in thread}
+            self.images = [image for position, image in enumerate(self.images) if position == 0 or image[0] in used]
 
     def ips(self):
         index = {image[0]: position for position, image in enumerate(self.images)}
@@ -200,8 +207,10 @@ def main():
     parser.add_argument("--video-bytes", type=int, default=256 * 1024)
     parser.add_argument("--bugs", type=int, default=200)
     parser.add_argument("--crashed-thread-only", action="store_true")
+    parser.add_argument("--used-images-only", action="store_true")
     arguments = parser.parse_args()
     Crash.crashed_thread_only = arguments.crashed_thread_only
+    Crash.used_images_only = arguments.used_images_only
     rng = random.Random(arguments.seed)
     os.makedirs(arguments.folder, exist_ok=True)
     # One video for every folder package (hard links), and incompressible bytes after a real QuickTime header.
