@@ -77,7 +77,6 @@ enum BudgetBenchmark {
         let reader = ReportReader(redactor: .standard)
         let symbolicator = Symbolicator(index: DebugFileIndex(scanning: [symbols]))
         let fingerprinter = Fingerprinter()
-        let renderer = ReportSummary(groupPages: "../groups")
         let clock = ProcessorClock()
         var all = Budget()
         var crashes = Budget()
@@ -101,24 +100,20 @@ enum BudgetBenchmark {
             budget[.enriching] = clock.measure {
                 Triage.enrich(&reports, symbolicator: symbolicator, fingerprinter: fingerprinter)
             }
+            var rendered = RenderedReports([])
+            budget[.summaries] = clock.measure { rendered = RenderedReports(reports) }
             var input = IndexedInput(
                 record: InputRecord(path: url.path, sha256: sha256, kind: unpacked.kind.rawValue), reports: reports,
-                notes: output?.notes ?? [], summaryPaths: [:])
-            var summaries = 0
-            budget[.summaries] = clock.measure {
-                for report in reports {
-                    input.summaryPaths[report.id] = IndexedInput.summaryPath(of: report)
-                    summaries &+= renderer.render(report).utf8.count
-                    summaries &+= SymbolCoverage(report).inAppFrames
-                }
-            }
+                notes: output?.notes ?? [], summaryPaths: rendered.paths)
             budget[.blobs] = clock.measure { input.encodeCrashDetails() }
             budget[.events] = clock.measure { input.encodeEventDetails() }
             // The rows are written on the index's own thread: the process's processor time counts both.
             let start = clock.now
             _ = try await index.record(input, run: run)
             budget[.rows] = clock.now - start
-            checksum ^= UInt8(truncatingIfNeeded: summaries)
+            let summaries = rendered.summaries.values.reduce(0) { $0 &+ $1.utf8.count }
+            checksum ^= UInt8(
+                truncatingIfNeeded: summaries &+ rendered.coverage.values.reduce(0) { $0 &+ $1.inAppFrames })
             all.add(budget)
             if reports.contains(where: { !$0.crashes.isEmpty }) { crashes.add(budget) }
         }

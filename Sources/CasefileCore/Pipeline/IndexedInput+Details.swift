@@ -1,11 +1,6 @@
 /// What the parallel stages prepare for the index writer, so it only stores rows: the run and the budget benchmark
 /// both call these, so the benchmark times the run's own work.
 extension IndexedInput {
-    /// The summary file of `report`, relative to the output folder.
-    package static func summaryPath(of report: Report) -> String {
-        "reports/\(report.shortID).md"
-    }
-
     /// Fills ``crashDetails``: each report's crashes as ``CrashDetailCodec`` blobs. An empty blob stands for one that
     /// failed here: the writer tries again and reports the error.
     package mutating func encodeCrashDetails() {

@@ -29,14 +29,8 @@ public struct PipelineRunner: Sendable {
     /// What reading one input gave, before it is indexed.
     private enum Reading: Sendable {
         case skipped
-        case parsed(IndexedInput, Rendered)
+        case parsed(IndexedInput, RenderedReports)
         case failed(InputRecord, InputError)
-    }
-
-    /// What the parallel tasks make of an input's reports besides its rows, by report id.
-    private struct Rendered: Sendable {
-        var summaries: [String: String] = [:]
-        var coverage: [String: SymbolCoverage] = [:]
     }
 
     /// What became of one input.
@@ -91,7 +85,7 @@ public struct PipelineRunner: Sendable {
                         url, limits: limits, index: index, symbolicator: symbolicator, fingerprinter: fingerprinter,
                         redactor: redactor, frames: frames.map { ($0, output) }, known: signatures[url.path])
                     let input: IndexedInput
-                    let rendered: Rendered
+                    let rendered: RenderedReports
                     switch reading {
                     case .skipped: return (url.path, .skipped)
                     case .failed(let record, let error): return (url.path, .failed(record, error))
@@ -306,16 +300,9 @@ public struct PipelineRunner: Sendable {
                     linkPrefix: "\(report.shortID)/")
             }
         }
-        let renderer = ReportSummary(groupPages: "../groups")
-        var paths: [String: String] = [:]
-        var rendered = Rendered()
-        for report in output.reports {
-            paths[report.id] = IndexedInput.summaryPath(of: report)
-            rendered.summaries[report.id] = renderer.render(report)
-            rendered.coverage[report.id] = SymbolCoverage(report)
-        }
+        let rendered = RenderedReports(output.reports)
         var input = IndexedInput(
-            record: record, reports: output.reports, notes: output.notes, summaryPaths: paths,
+            record: record, reports: output.reports, notes: output.notes, summaryPaths: rendered.paths,
             failedEntries: output.failures)
         input.encodeCrashDetails()
         input.encodeEventDetails()
