@@ -18,6 +18,15 @@ trap 'rm -rf "$work"' EXIT
 # minutes), so an inbox of 50,000 inputs written before its floor was read back from the disk by the floor and the
 # run alike (floor 53.0 s instead of 17.8 s), and the ratio measured the disk. The run's output stays on the disk.
 memory=${BENCH_INBOX_ROOT:-/dev/shm}
+
+# Nanoseconds of wall time `casefile run` takes with the configuration $1, its output discarded.
+run_ns() {
+    local start
+    start=$(date +%s%N)
+    "$bin" run "$1" > /dev/null 2>&1 || true
+    echo $(( $(date +%s%N) - start ))
+}
+
 for size in "${sizes[@]}"; do
     inbox="$work/inbox-$size"
     # About 150 KB per input on disk (the videos are sparse), 250 KB as file sizes: room for the larger, and 1 GiB.
@@ -91,9 +100,7 @@ PY
     if [ -d "$memory" ] && [ -w "$memory" ]; then
         memout=$(mktemp -d "$memory/casefile-bench-out-$size.XXXXXX")
         sed "s#^path = \"out-$size\"#path = \"$memout\"#" "$work/run-$size.toml" > "$work/run-memory-$size.toml"
-        start=$(date +%s%N)
-        "$bin" run "$work/run-memory-$size.toml" > /dev/null 2>&1 || true
-        elapsed=$(( $(date +%s%N) - start ))
+        elapsed=$(run_ns "$work/run-memory-$size.toml")
         rm -rf "$memout"
         python3 - "$size" "$reports" "$elapsed" "$floor" <<'PY'
 import sys
@@ -122,9 +129,7 @@ PY
                     | sed -n 's/^floor: \([0-9.]*\) s.*/\1/p')
                 sed -e "s#^path = \"out-$size\"#path = \"$thin/out\"#" -e "s#^path = \"$inbox\"#path = \"$thin/inbox\"#" \
                     "$work/run-$size.toml" > "$thin/run.toml"
-                start=$(date +%s%N)
-                "$bin" run "$thin/run.toml" > /dev/null 2>&1 || true
-                elapsed=$(( $(date +%s%N) - start ))
+                elapsed=$(run_ns "$thin/run.toml")
                 rm -rf "$thin"
                 python3 - "$size" "$elapsed" "$thinfloor" "$floor" "$label" <<'PY'
 import sys
@@ -139,9 +144,7 @@ PY
             done
         fi
     fi
-    start=$(date +%s%N)
-    "$bin" run "$work/run-$size.toml" > /dev/null 2>&1 || true
-    echo "second run over the unchanged $size inputs: $(( ($(date +%s%N) - start) / 1000000 )) ms"
+    echo "second run over the unchanged $size inputs: $(( $(run_ns "$work/run-$size.toml") / 1000000 )) ms"
     # An index a year old (Scripts/make-history.py: 1,000,000 earlier reports with their occurrences over this
     # index's groups, 1,000,000 stored symbol answers of other builds), beside the same index without it: the second
     # run again, and a night of 200 new inputs. What a run costs must not grow with what earlier runs stored.
