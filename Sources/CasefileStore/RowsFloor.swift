@@ -1,0 +1,233 @@
+import Foundation
+import GRDBSQLite
+
+/// The least the index writer's rows can cost: the rows a run stored, written again into a new index of the same
+/// schema by SQLite alone — prepared statements bound straight from SQLite's own values, nothing in between.
+///
+/// The rows are copied as the writer writes them: report by report, each report's input, its row, its timeline
+/// events, crashes with their threads, frames and images, chains, warnings, occurrences and input link, in one
+/// savepoint per report, a commit every 64 reports, foreign keys checked, the index's journal settings, and the
+/// write-ahead log checkpointed at the end. What the writer does besides storing rows (finding each report's group
+/// and counting its occurrences) is not copied. The benchmark prints it beside the index rows of its budget.
+public enum RowsFloor {
+    /// What one copy measured.
+    public struct Measurement: Sendable {
+        /// Reports copied.
+        public var reports: Int
+        /// Rows inserted.
+        public var rows: Int
+        /// Seconds the inserts, savepoints, commits and the checkpoint took (reading the rows first excluded).
+        public var seconds: Double
+    }
+
+    /// The tables copied for each report, in the writer's order; a crash's own rows follow its row.
+    private static let reportTables = [
+        "inputs", "reports", "timeline_events", "crashes", "chains", "report_warnings", "occurrences", "report_inputs",
+    ]
+    private static let crashTables = ["crash_threads", "crash_frames", "crash_images"]
+
+    /// Copies the rows of the index at `source` into a new database at `destination` and times the writing.
+    public static func measure(source: String, destination: String) throws(StoreError) -> Measurement {
+        let from = try RawConnection(path: source, flags: SQLITE_OPEN_READONLY)
+        try? FileManager.default.removeItem(atPath: destination)
+        let to = try RawConnection(path: destination, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        try to.execute(
+            """
+            PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 8192; PRAGMA synchronous = NORMAL;
+            PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY;
+            """)
+        // The schema, and what the rows refer to (runs, groups), before the timing starts.
+        let schema = try from.prepare(
+            """
+            SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
+            ORDER BY type = 'index', rowid
+            """)
+        while try schema.step() { try to.execute(schema.text(0)) }
+        try to.execute("ATTACH DATABASE \(quoted(source)) AS source")
+        try to.execute("INSERT INTO runs SELECT * FROM source.runs; INSERT INTO groups SELECT * FROM source.groups")
+        try to.execute("DETACH DATABASE source")
+        try to.execute("PRAGMA foreign_keys = ON")
+        let reports = try rows(from: from)
+        let inserts = try (reportTables + crashTables).map { table throws(StoreError) in
+            let columns = try from.prepare("SELECT * FROM \(table) LIMIT 0").columnCount
+            let verb = table == "inputs" || table == "report_inputs" ? "INSERT OR IGNORE" : "INSERT"
+            let marks = Array(repeating: "?", count: Int(columns)).joined(separator: ", ")
+            return try to.prepare("\(verb) INTO \(table) VALUES (\(marks))")
+        }
+        let control = try ["BEGIN IMMEDIATE", "SAVEPOINT report", "RELEASE report", "COMMIT"].map {
+            sql throws(StoreError) in try to.prepare(sql)
+        }
+        let start = ContinuousClock.now
+        var open = 0
+        for report in reports {
+            if open == 0 { try control[0].run() }
+            try control[1].run()
+            for row in report { try inserts[row.table].run(binding: row.values) }
+            try control[2].run()
+            open += 1
+            if open == 64 {
+                try control[3].run()
+                open = 0
+            }
+        }
+        if open > 0 { try control[3].run() }
+        sqlite3_wal_checkpoint_v2(to.handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return Measurement(reports: reports.count, rows: reports.reduce(0) { $0 + $1.count }, seconds: seconds)
+    }
+
+    /// One row to insert: the position of its table's statement, and its values.
+    private struct CopiedRow {
+        var table: Int
+        var values: Values
+    }
+
+    /// Every report's rows, read before the timing starts, in the order the run wrote the reports.
+    private static func rows(from index: RawConnection) throws(StoreError) -> [[CopiedRow]] {
+        let reportIDs = try index.prepare("SELECT id FROM reports ORDER BY rowid")
+        var selects: [RawStatement] = []
+        for table in reportTables {
+            let key =
+                switch table {
+                case "inputs": "id IN (SELECT input_id FROM report_inputs WHERE report_id = ?)"
+                case "reports": "id = ?"
+                default: "report_id = ?"
+                }
+            selects.append(try index.prepare("SELECT * FROM \(table) WHERE \(key) ORDER BY rowid"))
+        }
+        for table in crashTables {
+            selects.append(try index.prepare("SELECT * FROM \(table) WHERE crash_id = ? ORDER BY rowid"))
+        }
+        let crashes = reportTables.firstIndex(of: "crashes")!
+        var reports: [[CopiedRow]] = []
+        while try reportIDs.step() {
+            let id = reportIDs.text(0)
+            var rows: [CopiedRow] = []
+            for table in reportTables.indices {
+                let select = selects[table]
+                select.reset(binding: id)
+                while try select.step() {
+                    rows.append(CopiedRow(table: table, values: Values(select)))
+                    guard table == crashes else { continue }
+                    let crash = sqlite3_column_int64(select.handle, 0)
+                    for part in crashTables.indices {
+                        let rowsOfCrash = selects[reportTables.count + part]
+                        rowsOfCrash.reset(binding: crash)
+                        while try rowsOfCrash.step() {
+                            rows.append(CopiedRow(table: reportTables.count + part, values: Values(rowsOfCrash)))
+                        }
+                    }
+                }
+            }
+            reports.append(rows)
+        }
+        return reports
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+}
+
+/// A database opened through SQLite's own interface.
+private final class RawConnection {
+    let handle: OpaquePointer
+    private let path: String
+
+    init(path: String, flags: Int32) throws(StoreError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            sqlite3_close(handle)
+            throw StoreError(path: path, reason: "cannot open: SQLite error \(code)")
+        }
+        self.handle = handle
+        self.path = path
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    func execute(_ sql: String) throws(StoreError) {
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw failure(sql) }
+    }
+
+    func prepare(_ sql: String) throws(StoreError) -> RawStatement {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw failure(sql)
+        }
+        return RawStatement(handle: statement, connection: self)
+    }
+
+    func failure(_ sql: String) -> StoreError {
+        StoreError(path: path, reason: "\(String(cString: sqlite3_errmsg(handle))) in \(sql.prefix(80))")
+    }
+}
+
+/// A prepared statement, finalized with its last reference.
+private final class RawStatement {
+    let handle: OpaquePointer
+    private let connection: RawConnection
+
+    init(handle: OpaquePointer, connection: RawConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    /// Steps once: `true` for a row, `false` when done.
+    func step() throws(StoreError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.failure(String(cString: sqlite3_sql(handle)))
+        }
+    }
+
+    /// Steps a statement that returns no rows, and resets it.
+    func run() throws(StoreError) {
+        defer { sqlite3_reset(handle) }
+        _ = try step()
+    }
+
+    /// Binds `values` in order, steps, and resets.
+    func run(binding values: Values) throws(StoreError) {
+        for (position, value) in values.all.enumerated() { sqlite3_bind_value(handle, Int32(position + 1), value) }
+        try run()
+    }
+
+    func reset(binding text: String) {
+        sqlite3_reset(handle)
+        sqlite3_bind_text(handle, 1, text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+    }
+
+    func reset(binding number: Int64) {
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 1, number)
+    }
+
+    func text(_ column: Int32) -> String {
+        sqlite3_column_text(handle, column).map { String(cString: $0) } ?? ""
+    }
+}
+
+/// One row's values, copied out of SQLite and freed with the last reference.
+private final class Values {
+    let all: [OpaquePointer]
+
+    init(_ statement: RawStatement) {
+        all = (0..<statement.columnCount).compactMap { sqlite3_value_dup(sqlite3_column_value(statement.handle, $0)) }
+    }
+
+    deinit {
+        for value in all { sqlite3_value_free(value) }
+    }
+}
