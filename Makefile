@@ -82,8 +82,8 @@ fuzz: deps
 
 ## bench: release build, then the figures: triage latency, run throughput, parse rates, symbol look-ups,
 ## fingerprints, the nightly run against its floor on generated inboxes (with what each of the run's stages costs
-## beside the floor, and the run over the same inbox with its crash reports cut to their crashed thread, then to its
-## images too), and symbolication of a large debug file.
+## beside the floor, the index rows beside SQLite alone on the same rows, and the run over the same inbox with its
+## crash reports cut to their crashed thread, then to its images too), and symbolication of a large debug file.
 bench: deps symbol-tools
 	$(SWIFT) build -c release --product casefile
 	$(SWIFT) build -c release --product casefile-benchmarks
