@@ -15,6 +15,9 @@ import Foundation
 /// correlation), rendering each summary and its symbol coverage, the crash blobs, the timeline events as JSON, and the
 /// index rows (``IndexStore/record(_:run:)`` into a new index, its batched commits included). Not here: writing the
 /// summary files (`make bench` times the run's output files apart) and the group pages and digest at the run's end.
+///
+/// A last line gives the largest stage a floor of its own: the same rows written again by SQLite alone
+/// (``RowsFloor``), beside the index rows' time.
 enum BudgetBenchmark {
     private enum Stage: Int, CaseIterable {
         case reading, parsing, enriching, summaries, blobs, events, rows
