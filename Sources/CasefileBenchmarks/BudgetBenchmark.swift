@@ -77,7 +77,8 @@ enum BudgetBenchmark {
             "casefile-budget-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let index = try IndexStore(path: scratch.appendingPathComponent("budget.sqlite").path)
+        let database = scratch.appendingPathComponent("budget.sqlite").path
+        let index = try IndexStore(path: database)
         let run = try await index.beginRun(pipeline: "budget", inbox: inbox.path, startedAt: Date())
         let reader = ReportReader(redactor: .standard)
         let symbolicator = Symbolicator(index: DebugFileIndex(scanning: [symbols]))
@@ -131,14 +132,13 @@ enum BudgetBenchmark {
         print(crashes.line("its crash-report inputs", checksum: checksum))
         // The floor of the largest stage: the same rows written again by SQLite alone.
         let floor = try RowsFloor.measure(
-            source: scratch.appendingPathComponent("budget.sqlite").path,
-            destination: scratch.appendingPathComponent("rows-floor.sqlite").path)
+            source: database, destination: scratch.appendingPathComponent("rows-floor.sqlite").path)
         print(
             String(
                 format:
                     "index rows through SQLite alone (the budget's %d rows of %d reports again, a savepoint per report, 64 reports per commit; no group assignment): %.2f s; the budget's index rows %.2f s, %.1f ×",
-                floor.rows, floor.reports, floor.seconds, Budget.seconds(all[.rows]),
-                Budget.seconds(all[.rows]) / max(floor.seconds, 1e-9)))
+                floor.rows, floor.reports, Budget.seconds(floor.duration), Budget.seconds(all[.rows]),
+                Budget.seconds(all[.rows]) / max(Budget.seconds(floor.duration), 1e-9)))
     }
 }
 

@@ -16,6 +16,20 @@ public final class IndexStore: Sendable {
     /// The database file, or `:memory:`.
     public let path: String
 
+    /// The journal of a writable index on disk. WAL (with `synchronous = NORMAL`, one of ``connectionPragmas``):
+    /// each batch of inputs stays atomic and crash-safe without an fsync per commit, which a nightly run over a
+    /// thousand inputs would otherwise spend most of its time on. Checkpoint (and fsync) every 32 MB of WAL rather
+    /// than every 4 MB; the run checkpoints once more when it finishes.
+    static let journalPragmas = ["PRAGMA journal_mode = WAL", "PRAGMA wal_autocheckpoint = 8192"]
+
+    /// Every connection's settings. A batch of inputs dirties a few thousand pages; a page cache that holds them
+    /// (16 MB) writes each page to the log once per batch instead of spilling and writing it again (the default cache
+    /// is 2 MB). Each input's savepoint keeps the pages it changes in a statement journal; in memory, not in temp
+    /// files written page by page.
+    static let connectionPragmas = [
+        "PRAGMA synchronous = NORMAL", "PRAGMA cache_size = -16384", "PRAGMA temp_store = MEMORY",
+    ]
+
     /// Opens (creating if needed) the index at `path` and applies pending migrations; inputs are committed in
     /// batches bounded by `batchLimits`.
     public init(path: String, batchLimits: BatchLimits = .standard) throws(StoreError) {
@@ -28,22 +42,11 @@ public final class IndexStore: Sendable {
             configuration.busyMode = .timeout(5)
             // Inputs are batched into transactions that stay open between calls (`IndexStore+Batch.swift`).
             configuration.allowsUnsafeTransactions = true
-            // WAL with synchronous=NORMAL: each batch of inputs stays atomic and crash-safe without an fsync per
-            // commit, which a nightly run over a thousand inputs would otherwise spend most of its time on.
             configuration.prepareDatabase { db in
                 if !db.configuration.readonly, path != ":memory:" {
-                    try db.execute(sql: "PRAGMA journal_mode = WAL")
-                    // Checkpoint (and fsync) every 32 MB of WAL rather than every 4 MB; the run checkpoints once more
-                    // when it finishes.
-                    try db.execute(sql: "PRAGMA wal_autocheckpoint = 8192")
+                    for pragma in Self.journalPragmas { try db.execute(sql: pragma) }
                 }
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                // A batch of inputs dirties a few thousand pages; a page cache that holds them writes each page to
-                // the log once per batch instead of spilling and writing it again (the default cache is 2 MB).
-                try db.execute(sql: "PRAGMA cache_size = -16384")
-                // Each input's savepoint keeps the pages it changes in a statement journal; in memory, not in temp
-                // files written page by page.
-                try db.execute(sql: "PRAGMA temp_store = MEMORY")
+                for pragma in Self.connectionPragmas { try db.execute(sql: pragma) }
             }
             queue = try DatabaseQueue(path: path, configuration: configuration)
             try Schema.migrator.migrate(queue)

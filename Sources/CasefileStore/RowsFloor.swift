@@ -17,8 +17,8 @@ public enum RowsFloor {
         public var reports: Int
         /// Row inserts run: an input holding several reports is offered once with each (and stored once).
         public var rows: Int
-        /// Seconds the inserts, savepoints, commits and the checkpoint took (reading the rows first excluded).
-        public var seconds: Double
+        /// What the inserts, savepoints, commits and the checkpoint took (reading the rows first excluded).
+        public var duration: Duration
     }
 
     /// The tables copied for each report, in the writer's order; a crash's own rows follow its row.
@@ -29,14 +29,12 @@ public enum RowsFloor {
 
     /// Copies the rows of the index at `source` into a new database at `destination` and times the writing.
     public static func measure(source: String, destination: String) throws(StoreError) -> Measurement {
+        // The run's SQLite and the index's own settings, so the floor is timed on what the writer runs on.
+        _ = SQLiteSettings.applied
         let from = try RawConnection(path: source, flags: SQLITE_OPEN_READONLY)
         try? FileManager.default.removeItem(atPath: destination)
         let to = try RawConnection(path: destination, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        try to.execute(
-            """
-            PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 8192; PRAGMA synchronous = NORMAL;
-            PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY;
-            """)
+        for pragma in IndexStore.journalPragmas + IndexStore.connectionPragmas { try to.execute(pragma) }
         // The schema, and what the rows refer to (runs, groups), before the timing starts.
         let schema = try from.prepare(
             """
@@ -73,9 +71,8 @@ public enum RowsFloor {
         }
         if open > 0 { try control[3].run() }
         sqlite3_wal_checkpoint_v2(to.handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return Measurement(reports: reports.count, rows: reports.reduce(0) { $0 + $1.count }, seconds: seconds)
+        return Measurement(
+            reports: reports.count, rows: reports.reduce(0) { $0 + $1.count }, duration: ContinuousClock.now - start)
     }
 
     /// One row to insert: the position of its table's statement, and its values.

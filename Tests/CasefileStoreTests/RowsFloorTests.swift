@@ -5,29 +5,10 @@ import GRDB
 import Testing
 
 /// The rows floor writes again, by SQLite alone, exactly the rows a run stored for its reports.
-@Suite final class RowsFloorTests {
-    let output: URL
-    let repository: URL
-
-    init() throws {
-        repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-rows-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: output)
-    }
-
-    @Test func copiesEveryRowOfEveryReport() async throws {
-        let source = output.appendingPathComponent("index.sqlite").path
-        let definition = PipelineDefinition(
-            inbox: repository.appendingPathComponent("SampleReports"), output: output,
-            database: URL(fileURLWithPath: source), ignore: ["*.md", "Symbols", "Hostile"])
-        let store = try IndexStore(path: source)
-        _ = try await PipelineRunner(definition: definition, logger: CapturedLog().logger)
-            .run(index: store, pipelineName: "test.toml")
+extension IndexStoreTests {
+    @Test func rowsFloorCopiesEveryRowOfEveryReport() async throws {
+        let source = definition.database.path
+        _ = try await run(try IndexStore(path: source))
         let copy = output.appendingPathComponent("copy.sqlite").path
 
         let measurement = try RowsFloor.measure(source: source, destination: copy)
@@ -54,6 +35,6 @@ import Testing
         #expect(copiedInputs == originalInputs)
         let reports = try await original.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM reports") }
         #expect(measurement.reports == reports)
-        #expect(measurement.seconds > 0)
+        #expect(measurement.duration > .zero)
     }
 }
