@@ -144,10 +144,42 @@ public enum FileBlocks {
     }
 
     /// The whole file at `path`; `sizeHint` (its expected size) saves the array's regrowth.
+    ///
+    /// A file of the expected size is read straight into the array, not through a block buffer copied into it; one
+    /// that turns out longer (it grew since it was examined) is read on by blocks.
     public static func contents(of path: String, sizeHint: Int = 0) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(sizeHint)
-        try forEach(in: path, blockSize: 256 * 1024) { bytes.append(contentsOf: $0) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(code: errno) }
+        defer { close(descriptor) }
+        // One byte more than expected: the read that returns 0 there tells the file ended where it was expected to.
+        let capacity = max(sizeHint, 0) + 1
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            while count < capacity {
+                let got = read(descriptor, buffer.baseAddress! + count, capacity - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { return }
+                count += got
+            }
+        }
+        if failure != 0 { throw Failure(code: failure) }
+        if bytes.count == capacity {
+            let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * 1024, alignment: 16)
+            defer { block.deallocate() }
+            while true {
+                let got = read(descriptor, block.baseAddress, block.count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(code: errno)
+                }
+                if got == 0 { break }
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[0..<got]))
+            }
+        }
         return bytes
     }
 

@@ -161,8 +161,8 @@ extension IndexStore: ReportIndex {
                 return IndexOutcome(inputWasKnown: true, newReportIDs: [], duplicateReportIDs: [])
             }
             let notes = input.notes.isEmpty ? nil : input.notes.joined(separator: "\n")
-            // One time for the input's rows, formatted once: GRDB formats a date with a DateFormatter each time.
-            let now = Date().databaseValue
+            // One time for the input's rows, formatted once and without a DateFormatter.
+            let now = StoredDate.databaseValue(Date())
             try db.cachedStatement(
                 sql: """
                     INSERT INTO inputs (sha256, path, kind, status, run_id, notes, indexed_at, signature)
