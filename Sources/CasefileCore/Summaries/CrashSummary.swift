@@ -116,9 +116,14 @@ struct CrashSummary {
             lines += ["", "</details>"]
         }
         lines += ["", "★ the app's own image."]
+        // Each status's reason is written once: frames of one image share their status, and making the text of
+        // every frame's reason to compare it cost a string per frame.
+        var statuses: [FrameSymbolication.Status] = []
         var reasons: [String] = []
-        for reason in frames.compactMap({ $0.symbolication?.reason }) where !reasons.contains(reason) {
-            reasons.append(reason)
+        for frame in frames {
+            guard let symbolication = frame.symbolication, !statuses.contains(symbolication.status) else { continue }
+            statuses.append(symbolication.status)
+            if let reason = symbolication.reason, !reasons.contains(reason) { reasons.append(reason) }
         }
         let symbolicated = frames.filter { $0.symbolication?.locations.isEmpty == false }.count
         if frames.contains(where: { $0.symbolication != nil }) {

@@ -115,6 +115,21 @@ enum Markdown {
     /// Inline code showing the text verbatim: the fence is one backtick longer than the longest run inside, padded
     /// when the text starts or ends with a backtick; line breaks become spaces and control characters their pictures.
     static func code(_ text: String) -> String {
+        // The usual text, a symbol or an address, has no backtick and no control character: one pass over its bytes
+        // and one string made, instead of three passes and four joined strings.
+        var bytes = text
+        let plain = bytes.withUTF8 { utf8 in
+            !utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "`") }
+        }
+        if plain {
+            let pad = text.hasPrefix(" ") && text.hasSuffix(" ")
+            var result = ""
+            result.reserveCapacity(text.utf8.count + (pad ? 4 : 2))
+            result += pad ? "` " : "`"
+            result += text
+            result += pad ? " `" : "`"
+            return result
+        }
         var flat = text
         if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
             flat = String(

@@ -10,18 +10,27 @@ public struct SymbolCoverage: Sendable, Equatable {
 
     /// Counts every frame of every thread and exception backtrace of the report's crashes.
     public init(_ report: Report) {
+        // Where each UUID is in `missing`: a crash's frames move between a few dozen images, and looking the image
+        // up by comparing it with each one met before cost more than the rest of the count.
+        var positions: [String: Int] = [:]
         for crash in report.crashes {
             let appName = crash.appImageName
             var lastMissing: Int?
             // Frames are read in place, not copied: a crash holds a thousand or more.
             for thread in crash.threads {
-                thread.frames.withUnsafeBufferPointer { count($0, app: appName, last: &lastMissing) }
+                thread.frames.withUnsafeBufferPointer {
+                    count($0, app: appName, last: &lastMissing, positions: &positions)
+                }
             }
-            crash.exceptionBacktrace.withUnsafeBufferPointer { count($0, app: appName, last: &lastMissing) }
+            crash.exceptionBacktrace.withUnsafeBufferPointer {
+                count($0, app: appName, last: &lastMissing, positions: &positions)
+            }
         }
     }
 
-    private mutating func count(_ frames: UnsafeBufferPointer<Frame>, app: String?, last: inout Int?) {
+    private mutating func count(
+        _ frames: UnsafeBufferPointer<Frame>, app: String?, last: inout Int?, positions: inout [String: Int]
+    ) {
         for index in frames.indices {
             if CrashSummary.isApp(image: frames[index].image, appImageName: app) {
                 inAppFrames += 1
@@ -34,13 +43,14 @@ public struct SymbolCoverage: Sendable, Equatable {
                 // Neighbouring frames mostly lie in the same image.
                 if let last, missing[last].uuid == uuid {
                     missing[last].frames += 1
-                } else if let found = missing.firstIndex(where: { $0.uuid == uuid }) {
+                } else if let found = positions[uuid] {
                     missing[found].frames += 1
                     last = found
                 } else {
                     missing.append(
                         RunDigest.MissingImage(name: Self.image(frames[index].symbolication), uuid: uuid, frames: 1))
                     last = missing.count - 1
+                    positions[uuid] = missing.count - 1
                 }
             default:
                 break

@@ -1,0 +1,29 @@
+import Testing
+
+@testable import CasefileCore
+
+/// Inline code (CommonMark, "Code spans"): the text shows verbatim whatever it holds.
+@Suite struct MarkdownCodeTests {
+    @Test(arguments: [
+        // A symbol or an address: one backtick either side.
+        ("abort", "`abort`"),
+        ("0x1a2b", "`0x1a2b`"),
+        ("", "``"),
+        // Starting and ending with a space: CommonMark strips one space from each end, so one more goes in.
+        (" x ", "`  x  `"),
+        (" ", "`   `"),
+        // Only one end with a space: nothing is stripped, nothing added.
+        (" x", "` x`"),
+        // A backtick inside: a fence one longer than the longest run.
+        ("a`b", "``a`b``"),
+        ("a``b`c", "```a``b`c```"),
+        // A backtick at an end: padded so it is not read as part of the fence.
+        ("`x", "`` `x ``"),
+        // Line breaks become spaces, other control characters their pictures.
+        ("a\nb", "`a b`"),
+        ("a\u{1}b\u{7F}", "`a\u{2401}b\u{2421}`"),
+    ])
+    func codeSpan(text: String, markdown: String) {
+        #expect(Markdown.code(text) == markdown)
+    }
+}
