@@ -71,8 +71,11 @@ enum CrashWriter {
             let crashID = db.lastInsertedRowID
             let appImage = crash.appImageName
             let crashedIndex = crash.crashingThread?.index
-            // Rows for what is queried: the crashed thread, the exception backtrace, the app's own frames.
+            // Rows for what is queried: the crashed thread, the exception backtrace, the app's own frames. The
+            // statements are looked up once per crash, not by their text once per row.
             var usedImages: Set<String> = appImage.map { [$0] } ?? []
+            let threadFrame = try db.cachedStatement(sql: insertThreadFrame)
+            var reasons = ReasonMemo()
             for thread in crash.threads {
                 let crashed = thread.index == crashedIndex
                 // Indices, not elements: the test reads each frame's image in place instead of copying the frame.
@@ -92,12 +95,19 @@ enum CrashWriter {
                 for index in rows {
                     let frame = thread.frames[index]
                     if let image = frame.image { usedImages.insert(image) }
-                    try insert(frame, crash: crashID, thread: thread.index, seq: index, appImage: appImage, db)
+                    try insert(
+                        frame, crash: crashID, thread: thread.index, seq: index, appImage: appImage, reasons: &reasons,
+                        threadFrame)
                 }
             }
-            for (index, frame) in crash.exceptionBacktrace.enumerated() {
-                if let image = frame.image { usedImages.insert(image) }
-                try insert(frame, crash: crashID, thread: nil, seq: index, appImage: appImage, db)
+            if !crash.exceptionBacktrace.isEmpty {
+                let backtraceFrame = try db.cachedStatement(sql: insertBacktraceFrame)
+                for (index, frame) in crash.exceptionBacktrace.enumerated() {
+                    if let image = frame.image { usedImages.insert(image) }
+                    try insert(
+                        frame, crash: crashID, thread: nil, seq: index, appImage: appImage, reasons: &reasons,
+                        backtraceFrame)
+                }
             }
             // Indices, not elements: the test reads two fields in place instead of copying every image.
             for position in crash.images.indices
@@ -134,8 +144,25 @@ enum CrashWriter {
         """
     }
 
+    /// The reason of the last symbolication status met: a thread's frames run through one image after another,
+    /// so most rows share the reason of the row before, and making its text for each row cost a string per row.
+    private struct ReasonMemo {
+        private var last: (status: FrameSymbolication.Status, reason: String?)?
+
+        /// ``FrameSymbolication/reason`` of `symbolication`.
+        mutating func reason(_ symbolication: FrameSymbolication?) -> String? {
+            guard let symbolication else { return nil }
+            if let last, last.status == symbolication.status { return last.reason }
+            let reason = symbolication.reason
+            last = (symbolication.status, reason)
+            return reason
+        }
+    }
+
+    /// Inserts one frame row with `statement`, the thread frames' or the exception backtrace's.
     private static func insert(
-        _ frame: Frame, crash: Int64, thread: Int?, seq: Int, appImage: String?, _ db: Database
+        _ frame: Frame, crash: Int64, thread: Int?, seq: Int, appImage: String?, reasons: inout ReasonMemo,
+        _ statement: Statement
     ) throws {
         let function = frame.symbolication?.locations.last
         let inlinedLocations = frame.symbolication?.locations.dropLast() ?? []
@@ -143,7 +170,8 @@ enum CrashWriter {
             inlinedLocations.isEmpty
             ? nil : try IndexJSON.text(Array(inlinedLocations))
         // Whether the frame is the exception backtrace's is part of the statement, not a parameter.
-        try db.cachedStatement(sql: thread == nil ? insertBacktraceFrame : insertThreadFrame).insert { row in
+        let reason = reasons.reason(frame.symbolication)
+        try statement.insert { row in
             row.bind(crash)
             row.bind(thread)
             row.bind(seq)
@@ -159,7 +187,7 @@ enum CrashWriter {
             row.bind(frame.inlined)
             row.bind(frame.image != nil && frame.image == appImage)
             row.bind(status(frame.symbolication))
-            row.bind(frame.symbolication?.reason)
+            row.bind(reason)
             row.bind(function?.simpleName)
             row.bind(function?.file)
             row.bind(function?.line)

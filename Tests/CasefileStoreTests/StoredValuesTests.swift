@@ -51,13 +51,13 @@ import Testing
             warnings: [Diagnostic(file: "a.ips", message: "")])
     }
 
-    private func stored() async throws -> DatabaseQueue {
+    private func stored(_ report: Report? = nil) async throws -> DatabaseQueue {
         let path = folder.appendingPathComponent("index.sqlite").path
         let store = try IndexStore(path: path)
         let run = try await store.beginRun(pipeline: "test.toml", inbox: "/inbox", startedAt: Date())
         let input = IndexedInput(
             record: InputRecord(path: "/inbox/a.ips", sha256: String(repeating: "c", count: 64), kind: "file"),
-            reports: [report()], notes: [], summaryPaths: [:])
+            reports: [report ?? self.report()], notes: [], summaryPaths: [:])
         _ = try await store.record(input, run: run)
         try await store.finishRun(run, summary: RunSummary(runID: run), finishedAt: Date())
         return try DatabaseQueue(path: path)
@@ -86,6 +86,53 @@ import Testing
         #expect(rows[1]["symbol"] as String? == "abort")
         #expect(rows[1]["in_app"] as Int? == 0)
         #expect(rows[1]["inlined"] as Int? == 1)
+    }
+
+    /// Each frame row says why its frame was not symbolicated, however the statuses of neighbouring frames follow one
+    /// another: the same as the row before, another, none, and back.
+    @Test func framesKeepTheirOwnSymbolicationReason() async throws {
+        let uikit = "11111111-2222-3333-4444-555555555555"
+        let objc = "66666666-7777-8888-9999-000000000000"
+        func frame(_ status: FrameSymbolication.Status?) -> Frame {
+            var frame = Frame(image: "UIKitCore", address: 0x10_0010)
+            frame.symbolication = status.map { FrameSymbolication(status: $0) }
+            return frame
+        }
+        var crash = Crash(format: .ips)
+        crash.crashedThread = 0
+        let statuses: [FrameSymbolication.Status?] = [
+            .noDebugFile(image: "UIKitCore", uuid: uikit), .noDebugFile(image: "UIKitCore", uuid: uikit), .outsideImage,
+            nil, .noDebugFile(image: "libobjc.A.dylib", uuid: objc), .noDebugFile(image: "UIKitCore", uuid: uikit),
+            .symbolicated(backend: "dwarf"), .notFound,
+            .uuidMismatch(image: "UIKitCore", uuid: uikit, found: ["aaaaaaaa-0000-0000-0000-000000000000"]),
+        ]
+        crash.threads = [CrashThread(index: 0, crashed: true, frames: statuses.map(frame))]
+        crash.exceptionBacktrace = [frame(.noDebugFile(image: "UIKitCore", uuid: uikit))]
+        let report = Report(
+            id: String(repeating: "cd", count: 32), format: .ips, source: ReportSource(input: "/inbox/a.ips", root: ""),
+            crashes: [crash])
+        let rows = try await stored(report).read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT symbolication_status, symbolication_reason FROM crash_frames
+                    ORDER BY exception_backtrace, seq
+                    """)
+        }
+        let noUIKit = "no debug file for UUID \(uikit) (UIKitCore)"
+        #expect(
+            rows.map { $0["symbolication_reason"] as String? } == [
+                noUIKit, noUIKit, "address outside every image of the report", nil,
+                "no debug file for UUID \(objc) (libobjc.A.dylib)", noUIKit, nil,
+                "the debug file has no symbol at this address",
+                "UUID mismatch: UIKitCore is \(uikit), the debug files found are aaaaaaaa-0000-0000-0000-000000000000",
+                noUIKit,
+            ])
+        #expect(
+            rows.map { $0["symbolication_status"] as String? } == [
+                "no-debug-file", "no-debug-file", "outside-image", nil, "no-debug-file", "no-debug-file",
+                "symbolicated:dwarf", "not-found", "uuid-mismatch", "no-debug-file",
+            ])
     }
 
     @Test func threadsImagesAndTheCrashRowKeepTheirValues() async throws {
