@@ -7,6 +7,9 @@ import Foundation
 enum EntryPath {
     /// The normalized path, or `nil` when the path is absolute or climbs out of the archive.
     static func normalize(_ raw: String) -> String? {
+        // Most paths are already normal: checked byte by byte and kept, instead of rebuilt through Foundation.
+        var bytes = raw
+        if bytes.withUTF8(isNormal) { return raw }
         let unified = raw.replacingOccurrences(of: "\\", with: "/")
         if unified.hasPrefix("/") || unified.first.map({ $0.isLetter }) == true && unified.dropFirst().hasPrefix(":") {
             return nil
@@ -23,6 +26,26 @@ enum EntryPath {
             }
         }
         return components.joined(separator: "/")
+    }
+
+    /// Whether `path` is its own normal form: relative components joined by single slashes, none empty, `.` or
+    /// `..`, and no backslash or colon (a colon may follow a drive letter).
+    private static func isNormal(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        var componentStart = 0
+        for index in 0...path.count {
+            let byte = index < path.count ? path[index] : UInt8(ascii: "/")
+            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ":") { return false }
+            guard byte == UInt8(ascii: "/") else { continue }
+            switch index - componentStart {
+            case 0: return false
+            case 1 where path[componentStart] == UInt8(ascii: "."): return false
+            case 2 where path[componentStart] == UInt8(ascii: ".") && path[componentStart + 1] == UInt8(ascii: "."):
+                return false
+            default: break
+            }
+            componentStart = index + 1
+        }
+        return true
     }
 
     /// Whether a name is a media file that is streamed rather than loaded.

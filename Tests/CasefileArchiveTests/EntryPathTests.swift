@@ -7,12 +7,26 @@ import Testing
         ("Info/info_device.json", "Info/info_device.json"),
         ("./Modules//module_view.json", "Modules/module_view.json"),
         ("A.clue\\Info\\info_device.json", "A.clue/Info/info_device.json"),
+        // Already normal, kept as it is: dots inside names are not `.` or `..` components.
+        (".hidden/..b/c..", ".hidden/..b/c.."),
+        ("Crash Reports/ShopApp 2024-01-02.ips", "Crash Reports/ShopApp 2024-01-02.ips"),
+        ("", ""),
+        // Each way of being not quite normal.
+        ("a/", "a"),
+        ("a//b", "a/b"),
+        ("a/./b", "a/b"),
+        ("./a", "a"),
+        ("a/.", "a"),
+        // A colon not after a drive letter is part of the name.
+        ("ab:c/d", "ab:c/d"),
     ])
     func normalizesHarmlessPaths(_ raw: String, _ expected: String) {
         #expect(EntryPath.normalize(raw) == expected)
     }
 
-    @Test(arguments: ["../evil", "Info/../../evil", "/etc/passwd", "C:\\Windows\\evil", "..\\evil"])
+    @Test(arguments: [
+        "../evil", "Info/../../evil", "/etc/passwd", "C:\\Windows\\evil", "..\\evil", "a/..", "c:/evil", "é:evil",
+    ])
     func refusesPathsThatEscape(_ raw: String) {
         #expect(EntryPath.normalize(raw) == nil)
     }

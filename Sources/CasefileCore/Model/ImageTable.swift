@@ -7,6 +7,7 @@
 struct ImageTable {
     /// The images, in the crash's order.
     let images: [BinaryImage]
+    /// Load addresses to positions, made only for a list whose ranges overlap: otherwise ``sorted`` answers.
     private let byLoadAddress: [UInt64: Int]
     /// Built on the first question by name: names are asked only for frames without an address inside an image,
     /// and hashing 300-odd names per crash for nothing cost more than the questions it answered.
@@ -14,28 +15,38 @@ struct ImageTable {
     /// Positions in `images`, sorted by load address; `nil` when ranges overlap (a malformed list), and
     /// containment falls back to the search in list order.
     private let sorted: [Int]?
+    /// The load addresses in ``sorted``'s order, searched apart from the images.
+    private let sortedLoads: [UInt64]
 
     init(_ images: [BinaryImage]) {
         self.images = images
+        // The addresses apart from the images: sorting by `images[i].loadAddress` copied an image (and retained its
+        // four strings) for each comparison.
+        let loads = images.map(\.loadAddress)
+        let order = loads.indices.sorted { loads[$0] < loads[$1] }
+        // With no overlap, at most one image contains an address: the nearest load address at or below it.
+        let disjoint = zip(order, order.dropFirst()).allSatisfy { earlier, later in
+            loads[later] > loads[earlier] && (images[earlier].endAddress.map { $0 < loads[later] } ?? true)
+        }
+        sorted = disjoint ? order : nil
+        sortedLoads = disjoint ? order.map { loads[$0] } : []
         var byLoadAddress: [UInt64: Int] = [:]
-        byLoadAddress.reserveCapacity(images.count)
-        for position in images.indices where byLoadAddress[images[position].loadAddress] == nil {
-            byLoadAddress[images[position].loadAddress] = position
+        if !disjoint {
+            byLoadAddress.reserveCapacity(images.count)
+            for position in loads.indices where byLoadAddress[loads[position]] == nil {
+                byLoadAddress[loads[position]] = position
+            }
         }
         self.byLoadAddress = byLoadAddress
         byName = NameIndex(images)
-        let order = images.indices.sorted { images[$0].loadAddress < images[$1].loadAddress }
-        // With no overlap, at most one image contains an address: the nearest load address at or below it.
-        let disjoint = zip(order, order.dropFirst()).allSatisfy { earlier, later in
-            images[later].loadAddress > images[earlier].loadAddress
-                && (images[earlier].endAddress.map { $0 < images[later].loadAddress } ?? true)
-        }
-        sorted = disjoint ? order : nil
     }
 
     /// The position of the first image loaded at `address`.
     func position(loadedAt address: UInt64) -> Int? {
-        byLoadAddress[address]
+        // Disjoint ranges load at distinct addresses: the nearest at or below is the only candidate.
+        guard let sorted else { return byLoadAddress[address] }
+        guard let found = nearest(atOrBelow: address), sortedLoads[found] == address else { return nil }
+        return sorted[found]
     }
 
     /// The position of the first image named `name`.
@@ -46,15 +57,19 @@ struct ImageTable {
     /// The position of the first image whose range holds `address`.
     func position(containing address: UInt64) -> Int? {
         guard let sorted else { return images.firstIndex { $0.contains(address) } }
+        guard let found = nearest(atOrBelow: address) else { return nil }
+        return images[sorted[found]].contains(address) ? sorted[found] : nil
+    }
+
+    /// The index in ``sortedLoads`` of the greatest load address at or below `address`.
+    private func nearest(atOrBelow address: UInt64) -> Int? {
         var low = 0
-        var high = sorted.count
+        var high = sortedLoads.count
         while low < high {
             let middle = (low + high) / 2
-            if images[sorted[middle]].loadAddress <= address { low = middle + 1 } else { high = middle }
+            if sortedLoads[middle] <= address { low = middle + 1 } else { high = middle }
         }
-        guard low > 0 else { return nil }
-        let position = sorted[low - 1]
-        return images[position].contains(address) ? position : nil
+        return low > 0 ? low - 1 : nil
     }
 
     /// Image names to the first position holding each, made when first asked.
