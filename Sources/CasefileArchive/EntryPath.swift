@@ -29,7 +29,7 @@ enum EntryPath {
     }
 
     /// Whether `path` is its own normal form: relative components joined by single slashes, none empty, `.` or
-    /// `..`, and no backslash or colon (a colon may follow a drive letter).
+    /// `..`. A path with a backslash or a colon is left to the full check (which refuses a drive letter's colon).
     private static func isNormal(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
         var componentStart = 0
         for index in 0...path.count {
