@@ -98,10 +98,10 @@ PY
     # files grows slower after mass deletions (the 1,000-input run's 1,288 files alone took 0.39 s at one make bench
     # and 1.07 s at the next, twenty minutes later), which the floor never pays. Both figures are printed.
     if [ -d "$memory" ] && [ -w "$memory" ]; then
-        # One run beside one floor moved by 5-10 % from one make bench to the next on this VM (the same binary
-        # measured 3.5 x at 01:47 and 3.8 x at 02:30, 2026-11-26, with every stage of its budget alike): the smaller
-        # inboxes are measured over several rounds, each run right after a floor of its own, and the medians compared.
-        # The floor measured above is the first round's.
+        # One run beside one floor is not a steady figure on this VM: five runs of one build in a row spread over
+        # +-5 %, and the machine's speed moved by a fifth within an hour (2026-11-26). The smaller inboxes are
+        # measured over several rounds, each run right after a floor of its own, and the medians compared. The floor
+        # measured above is the first round's.
         rounds=1
         [ "$size" -le 10000 ] && rounds=3
         [ "$size" -le 1000 ] && rounds=5
