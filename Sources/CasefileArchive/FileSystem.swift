@@ -125,9 +125,48 @@ public enum FileBlocks {
     public static func forEach(
         in path: String, blockSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        return try forEachBlock(of: descriptor, blockSize: blockSize, body)
+    }
+
+    /// The whole file at `path`; `sizeHint` (its expected size) saves the array's regrowth.
+    ///
+    /// A file of the expected size is read straight into the array, not through a block buffer copied into it; one
+    /// that turns out longer (it grew since it was examined) is read on by blocks.
+    public static func contents(of path: String, sizeHint: Int = 0) throws -> [UInt8] {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        // One byte more than expected: the read that returns 0 there tells the file ended where it was expected to.
+        let capacity = max(sizeHint, 0) + 1
+        let expected = bytes(upTo: capacity, from: descriptor)
+        if let failure = expected.failure { throw failure }
+        var whole = expected.bytes
+        if whole.count == capacity {
+            try forEachBlock(of: descriptor, blockSize: 256 * 1024) { whole.append(contentsOf: $0) }
+        }
+        return whole
+    }
+
+    /// The first `count` bytes of the file at `path` (fewer when it is shorter, or when a read fails after opening).
+    public static func prefix(of path: String, count: Int) throws -> [UInt8] {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        return bytes(upTo: count, from: descriptor).bytes
+    }
+
+    /// A descriptor of `path` opened for reading, for the caller to close.
+    private static func openForReading(_ path: String) throws(Failure) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(code: errno) }
-        defer { close(descriptor) }
+        return descriptor
+    }
+
+    /// Calls `body` with each block read from `descriptor` until the file's end; returns the number of bytes read.
+    @discardableResult
+    private static func forEachBlock(
+        of descriptor: Int32, blockSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Int {
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
         defer { block.deallocate() }
         var total = 0
@@ -143,61 +182,23 @@ public enum FileBlocks {
         }
     }
 
-    /// The whole file at `path`; `sizeHint` (its expected size) saves the array's regrowth.
-    ///
-    /// A file of the expected size is read straight into the array, not through a block buffer copied into it; one
-    /// that turns out longer (it grew since it was examined) is read on by blocks.
-    public static func contents(of path: String, sizeHint: Int = 0) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(code: errno) }
-        defer { close(descriptor) }
-        // One byte more than expected: the read that returns 0 there tells the file ended where it was expected to.
-        let capacity = max(sizeHint, 0) + 1
-        var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            while count < capacity {
-                let got = read(descriptor, buffer.baseAddress! + count, capacity - count)
+    /// Up to `count` bytes read from `descriptor` straight into a new array, fewer at the file's end or when a read
+    /// fails (`failure`, with the bytes read before it).
+    private static func bytes(upTo count: Int, from descriptor: Int32) -> (bytes: [UInt8], failure: Failure?) {
+        var failure: Failure?
+        let result = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            while filled < count {
+                let got = read(descriptor, buffer.baseAddress! + filled, count - filled)
                 if got < 0 {
                     if errno == EINTR { continue }
-                    failure = errno
+                    failure = Failure(code: errno)
                     return
                 }
                 if got == 0 { return }
-                count += got
+                filled += got
             }
         }
-        if failure != 0 { throw Failure(code: failure) }
-        if bytes.count == capacity {
-            let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * 1024, alignment: 16)
-            defer { block.deallocate() }
-            while true {
-                let got = read(descriptor, block.baseAddress, block.count)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    throw Failure(code: errno)
-                }
-                if got == 0 { break }
-                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[0..<got]))
-            }
-        }
-        return bytes
-    }
-
-    /// The first `count` bytes of the file at `path` (fewer when it is shorter).
-    public static func prefix(of path: String, count: Int) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(code: errno) }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { break }
-            filled += got
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
+        return (result, failure)
     }
 
     /// Writes `text` to a file beside `path` and renames it over `path`, without an fsync: a reader sees the old

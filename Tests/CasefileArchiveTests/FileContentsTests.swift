@@ -33,8 +33,15 @@ import Testing
         #expect(try FileBlocks.contents(of: path) == bytes)
     }
 
+    @Test(arguments: [0, 1, 8, 1_000])
+    func prefixIsTheFirstBytesOrTheWholeShorterFile(count: Int) throws {
+        let (path, bytes) = try file(100)
+        #expect(try FileBlocks.prefix(of: path, count: count) == Array(bytes.prefix(count)))
+    }
+
     @Test func aMissingFileThrowsItsError() {
         #expect(throws: FileBlocks.Failure.self) { try FileBlocks.contents(of: self.folder + "/missing", sizeHint: 10) }
+        #expect(throws: FileBlocks.Failure.self) { try FileBlocks.prefix(of: self.folder + "/missing", count: 10) }
     }
 
     @Test func aDirectoryIsNotReadAsAFile() {
