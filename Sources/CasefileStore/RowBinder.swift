@@ -96,7 +96,7 @@ struct RowBinder: ~Copyable {
     }
 
     /// SQLite's `SQLITE_TRANSIENT`: SQLite copies the value before the call returns.
-    private static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
+    static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
 }
 
 extension Statement {

@@ -210,7 +210,7 @@ private final class RawStatement {
 
     func reset(binding text: String) {
         sqlite3_reset(handle)
-        sqlite3_bind_text(handle, 1, text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        sqlite3_bind_text(handle, 1, text, -1, RowBinder.transient)
     }
 
     func reset(binding number: Int64) {
