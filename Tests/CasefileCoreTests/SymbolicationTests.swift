@@ -74,6 +74,7 @@ import Testing
         #expect(index.entry(uuid: Self.fatX86UUID, arch: "x86_64")?.slice.arch == "x86_64")
         // The binary and its dSYM, two slices of each fat file, the Breakpad file, and build 420's binary and dSYM.
         #expect(index.entries(named: "ShopApp").count == 9)
+        #expect(index.entries(named: "UIKitCore").isEmpty)
         #expect(
             index.entriesByUUID[Self.thinUUID]?.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [
                 .breakpad, .machO, .machO,

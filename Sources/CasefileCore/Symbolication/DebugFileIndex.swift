@@ -46,6 +46,9 @@ public struct DebugFileIndex: Sendable {
 
     /// The entries by lowercase dashed UUID.
     public private(set) var entriesByUUID: [String: [Entry]] = [:]
+    /// The same entries by image name: every image of a crash that has no debug file asks for them, and a symbol
+    /// folder kept for a year holds thousands.
+    private var entriesByName: [String: [Entry]] = [:]
     /// Every file seen by the scan, by path, with what it held: to be kept for the next scan.
     public private(set) var files: [String: KnownFile] = [:]
     /// How many files the scan had to open (the others were known and unchanged).
@@ -82,13 +85,20 @@ public struct DebugFileIndex: Sendable {
             if entry.kind == .breakpad { return 1 }
             return entry.slice.hasDWARF && canReadDWARF ? 0 : 2
         }
-        let sorted = entries.sorted { rank($0) < rank($1) }
-        return sorted.first { $0.slice.arch == arch } ?? sorted.first
+        // The first best-ranked entry of the architecture, else of any: one pass, not a sort, as every crash asks.
+        var best: (entry: Entry, rank: Int)?
+        var bestOfArch: (entry: Entry, rank: Int)?
+        for entry in entries {
+            let rank = rank(entry)
+            if rank < best?.rank ?? Int.max { best = (entry, rank) }
+            if entry.slice.arch == arch, rank < bestOfArch?.rank ?? Int.max { bestOfArch = (entry, rank) }
+        }
+        return bestOfArch?.entry ?? best?.entry
     }
 
     /// Entries whose image name matches, whatever their UUID: to tell a mismatched UUID from a missing file.
     public func entries(named name: String) -> [Entry] {
-        entriesByUUID.values.flatMap { $0 }.filter { $0.imageName == name }
+        entriesByName[name] ?? []
     }
 
     /// The number of indexed slices.
@@ -131,6 +141,7 @@ public struct DebugFileIndex: Sendable {
         for entry in record.entries {
             guard let uuid = entry.slice.uuid else { continue }
             entriesByUUID[uuid, default: []].append(entry)
+            entriesByName[entry.imageName, default: []].append(entry)
         }
     }
 
