@@ -19,6 +19,7 @@ Nothing here is committed output: make bench writes the inbox into a temporary f
 """
 import argparse
 import io
+import itertools
 import json
 import os
 import random
@@ -31,17 +32,72 @@ CLUE_FOLDERS = [
     os.path.join(SAMPLES, "5B0F1C2E-9D4A-4C61-8E07-3A1F6B2C9D10.clue"),
     os.path.join(SAMPLES, "E2A7C3D4-1B2F-4A5E-9C8D-7F6E5D4C3B2A.clue"),
 ]
-SYSTEM_FRAMES = [
-    ("UIKitCore", "-[UIViewController loadViewIfRequired]"), ("UIKitCore", "-[UIView(CALayerDelegate) layoutSublayersOfLayer:]"),
-    ("QuartzCore", "CA::Layer::layout_if_needed(CA::Transaction*)"), ("QuartzCore", "CA::Transaction::commit()"),
-    ("CoreFoundation", "__CFRUNLOOP_IS_CALLING_OUT_TO_AN_OBSERVER_CALLBACK_FUNCTION__"),
-    ("CoreFoundation", "__CFRunLoopDoObservers"), ("CoreFoundation", "__CFRunLoopRun"),
-    ("CoreFoundation", "CFRunLoopRunSpecific"), ("GraphicsServices", "GSEventRunModal"),
-    ("UIKitCore", "-[UIApplication _run]"), ("UIKitCore", "UIApplicationMain"), ("libdispatch.dylib", "_dispatch_call_block_and_release"),
-    ("libdispatch.dylib", "_dispatch_client_callout"), ("libdispatch.dylib", "_dispatch_lane_serial_drain"),
-    ("libsystem_pthread.dylib", "_pthread_wqthread"), ("libsystem_kernel.dylib", "mach_msg2_trap"),
-    ("libsystem_kernel.dylib", "mach_msg2_internal"), ("Foundation", "-[NSOperation start]"),
+# The system images frames lie in, with the style of their symbols. A real report's frames touch 20-40 images and name
+# hundreds of distinct symbols; the same OS names the same symbols in every report.
+SYSTEM_IMAGES = [
+    ("UIKitCore", "objc", "UI"), ("Foundation", "objc", "NS"), ("CoreFoundation", "c", "CF"), ("QuartzCore", "cpp", "CA"),
+    ("libdispatch.dylib", "c", "dispatch"), ("libsystem_kernel.dylib", "c", "kernel"),
+    ("libsystem_pthread.dylib", "c", "pthread"), ("GraphicsServices", "c", "GS"), ("libobjc.A.dylib", "c", "objc"),
+    ("SwiftUI", "swift", "SwiftUI"), ("libswiftCore.dylib", "swift", "Swift"), ("CoreData", "objc", "NS"),
+    ("CFNetwork", "cpp", "HTTP"), ("Network", "c", "nw"), ("libsystem_malloc.dylib", "c", "malloc"),
+    ("libsystem_c.dylib", "c", "libc"), ("libc++.1.dylib", "cpp", "std"), ("libc++abi.dylib", "cpp", "abi"),
+    ("CoreGraphics", "c", "CG"), ("ImageIO", "cpp", "IIO"), ("WebKit", "objc", "WK"), ("JavaScriptCore", "cpp", "JSC"),
+    ("AVFoundation", "objc", "AV"), ("MediaToolbox", "c", "FigPlayer"), ("CoreText", "cpp", "TXT"),
+    ("UIFoundation", "objc", "NS"), ("Combine", "swift", "Combine"), ("libswift_Concurrency.dylib", "swift", "Concurrency"),
+    ("CoreAnimation", "cpp", "CA"), ("Security", "cpp", "Security"), ("libsqlite3.dylib", "c", "sqlite3"),
+    ("CoreMotion", "objc", "CM"), ("CoreLocation", "objc", "CL"), ("AudioToolbox", "cpp", "AudioQueue"),
+    ("IOKit", "c", "IO"), ("libxpc.dylib", "c", "xpc"), ("BaseBoard", "objc", "BS"), ("FrontBoardServices", "objc", "FBS"),
+    ("RunningBoardServices", "objc", "RBS"), ("dyld", "c", "dyld"),
 ]
+WORDS = ["layout", "update", "commit", "render", "display", "draw", "perform", "dispatch", "invoke", "process", "handle",
+         "schedule", "flush", "notify", "observe", "transition", "animate", "load", "prepare", "finish", "resolve",
+         "evaluate", "decode", "encode", "reload", "insert", "remove", "apply", "begin", "end", "send", "receive",
+         "Sublayers", "Constraints", "Window", "Scene", "Cell", "Item", "Section", "Context", "Transaction", "Queue",
+         "Source", "Observer", "Timer", "Event", "Touch", "Gesture", "Animation", "Layer", "View", "Controller",
+         "Request", "Response", "Stream", "Buffer", "Image", "Font", "Text", "Run", "Loop", "Block", "Graph", "Node"]
+
+
+def system_vocabulary():
+    """Every system image's symbols and their offsets, from a seed of their own so the same in every inbox."""
+    rng = random.Random(1)
+    vocabulary = {}
+    for position, (image, style, prefix) in enumerate(SYSTEM_IMAGES):
+        names = set()
+        for _ in range(max(12, int(600 / (position + 1) ** 0.7))):
+            words = [rng.choice(WORDS) for _ in range(rng.randrange(2, 5))]
+            camel = words[0] + "".join(word[0].upper() + word[1:] for word in words[1:])
+            noun = prefix + rng.choice(WORDS[32:]) + rng.choice(WORDS[32:])
+            if style == "objc":
+                names.add("%s[%s %s%s]" % (rng.choice("-+"), noun, camel, ":" * rng.randrange(0, 3)))
+            elif style == "cpp":
+                names.add("%s::%s::%s(%s::%s*)" % (prefix, noun, camel, prefix, rng.choice(WORDS[32:])))
+            elif style == "swift":
+                names.add("%s.%s(%s:)" % (noun, camel, rng.choice(WORDS)))
+            else:
+                names.add("_%s_%s" % (prefix, "_".join(word.lower() for word in words)))
+        offset = 0x1000
+        symbols = []
+        for name in sorted(names):
+            symbols.append((name, offset))
+            offset += rng.randrange(0x40, 0x2000) & ~3
+        vocabulary[image] = symbols
+    return vocabulary
+
+
+SYSTEM_SYMBOLS = system_vocabulary()
+# The frames every main thread and every worker thread ends with, outermost last.
+MAIN_THREAD_BASE = [("UIKitCore", "UIApplicationMain"), ("GraphicsServices", "GSEventRunModal"),
+                    ("CoreFoundation", "CFRunLoopRunSpecific"), ("CoreFoundation", "__CFRunLoopRun"),
+                    ("CoreFoundation", "__CFRunLoopDoSources0")]
+WORKER_THREAD_BASE = [("libsystem_pthread.dylib", "_pthread_wqthread"), ("libsystem_pthread.dylib", "start_wqthread")]
+for image, symbol in MAIN_THREAD_BASE + WORKER_THREAD_BASE:
+    SYSTEM_SYMBOLS[image].append((symbol, 0x1f0000 - 0x400 * len(SYSTEM_SYMBOLS[image])))
+SYMBOL_OFFSETS = {image: dict(symbols) for image, symbols in SYSTEM_SYMBOLS.items()}
+# Within an image, a few symbols (the run loop's, the dispatch queue's) are on far more stacks than the rest.
+SYMBOL_WEIGHTS = {image: list(itertools.accumulate(1 / rank for rank in range(1, len(symbols) + 1)))
+                  for image, symbols in SYSTEM_SYMBOLS.items()}
+# Frames fall in the system images Zipf-like: UIKitCore, Foundation and CoreFoundation far more than dyld.
+IMAGE_WEIGHTS = list(itertools.accumulate(1 / rank for rank in range(1, len(SYSTEM_IMAGES) + 1)))
 DEVICES = ["iPhone12,1", "iPhone13,2", "iPhone14,2", "iPhone14,5", "iPhone15,2", "iPhone15,3", "iPad13,1"]
 OSES = [("15.7", "19H12"), ("16.5", "20F66"), ("16.6", "20G75"), ("17.1", "21B80"), ("17.4", "21E219"), ("18.1", "22B83")]
 
@@ -80,23 +136,33 @@ class Crash:
         self.os = rng.choice(OSES)
         self.images = [("ShopApp", 0x100000000 + rng.randrange(0, 0x4000) * 0x4000, 0x80000, "8f3c2a1b-4d5e-4f60-9a7b-1c2d3e4f5a6b",
                         "/private/var/containers/Bundle/Application/%s/ShopApp.app/ShopApp" % uuid(rng).upper())]
-        systems = sorted({name for name, _ in SYSTEM_FRAMES})
+        systems = [image for image, _, _ in SYSTEM_IMAGES]
         base = 0x180000000
         for index in range(rng.randrange(300, 400)):
             name = systems[index] if index < len(systems) else "libsystem_%d.dylib" % index
             self.images.append((name, base, 0x200000, uuid(rng), "/usr/lib/system/%s" % name))
             base += 0x400000
         by_name = {image[0]: image for image in self.images}
+
+        def frame(image, symbol, offset):
+            # (image, its load address, offset of the address in the image, symbol, offset of the address in the symbol)
+            location = rng.randrange(0, 0x180) & ~3
+            return (image, by_name[image][1], offset + location, symbol, location)
+
         self.threads = []
         for thread in range(rng.randrange(30, 61)):
             frames = []
             if thread == 0:
-                frames.append(("ShopApp", 0x8000 + bug * 0x40 + 0x1c, "Feature%dViewModel.load()" % bug))
-                frames.append(("ShopApp", 0x9000 + (bug % 17) * 0x40 + 0x20, "Feature%dViewController.viewDidLoad()" % (bug % 17)))
-            for _ in range(rng.randrange(10, 40)):
-                image, symbol = rng.choice(SYSTEM_FRAMES)
-                frames.append((image, rng.randrange(0x1000, 0x1f0000) & ~3, symbol))
-            self.threads.append([(image, by_name[image][1], offset, symbol) for image, offset, symbol in frames])
+                frames.append(("ShopApp", by_name["ShopApp"][1], 0x8000 + bug * 0x40 + 0x1c, "Feature%dViewModel.load()" % bug, 0x1c))
+                frames.append(("ShopApp", by_name["ShopApp"][1], 0x9000 + (bug % 17) * 0x40 + 0x20,
+                               "Feature%dViewController.viewDidLoad()" % (bug % 17), 0x20))
+            ending = MAIN_THREAD_BASE if thread == 0 else WORKER_THREAD_BASE
+            for image in rng.choices(systems[: len(SYSTEM_IMAGES)], cum_weights=IMAGE_WEIGHTS,
+                                     k=rng.randrange(10, 40) - len(ending)):
+                symbol, offset = rng.choices(SYSTEM_SYMBOLS[image], cum_weights=SYMBOL_WEIGHTS[image])[0]
+                frames.append(frame(image, symbol, offset))
+            frames.extend(frame(image, symbol, SYMBOL_OFFSETS[image][symbol]) for image, symbol in ending)
+            self.threads.append(frames)
         if Crash.crashed_thread_only:
             self.threads = self.threads[:1]
         if Crash.used_images_only:
@@ -116,8 +182,8 @@ class Crash:
             "exception": {"type": "EXC_BAD_ACCESS", "signal": "SIGSEGV", "codes": "0x0000000000000001, 0x0000000000000010"},
             "faultingThread": 0,
             "threads": [{"id": 1000 + number, "triggered": number == 0,
-                         "frames": [{"imageOffset": offset, "symbol": symbol, "symbolLocation": offset & 0xff,
-                                     "imageIndex": index[image]} for image, _, offset, symbol in frames]}
+                         "frames": [{"imageOffset": offset, "symbol": symbol, "symbolLocation": location,
+                                     "imageIndex": index[image]} for image, _, offset, symbol, location in frames]}
                         for number, frames in enumerate(self.threads)],
             "usedImages": [{"source": "P", "arch": "arm64e" if n else "arm64", "base": base, "size": size, "uuid": image_uuid,
                             "path": path, "name": name} for n, (name, base, size, image_uuid, path) in enumerate(self.images)],
@@ -134,8 +200,8 @@ class Crash:
                  "Exception Subtype: KERN_INVALID_ADDRESS at 0x0000000000000010", "Triggered by Thread:  0", ""]
         for number, frames in enumerate(self.threads):
             lines.append("Thread %d%s:" % (number, " Crashed" if number == 0 else ""))
-            for position, (image, base, offset, symbol) in enumerate(frames):
-                lines.append("%-4d%-30s\t0x%016x %s + %d" % (position, image, base + offset, symbol, offset & 0xff))
+            for position, (image, base, offset, symbol, location) in enumerate(frames):
+                lines.append("%-4d%-30s\t0x%016x %s + %d" % (position, image, base + offset, symbol, location))
             lines.append("")
         lines.append("Binary Images:")
         for name, base, size, image_uuid, path in self.images:
@@ -145,8 +211,8 @@ class Crash:
     def kscrash(self):
         threads = [{"index": number, "crashed": number == 0,
                     "backtrace": {"contents": [{"instruction_addr": base + offset, "object_addr": base, "object_name": image,
-                                                "symbol_addr": base + offset - (offset & 0xff), "symbol_name": symbol}
-                                               for image, base, offset, symbol in frames]}}
+                                                "symbol_addr": base + offset - location, "symbol_name": symbol}
+                                               for image, base, offset, symbol, location in frames]}}
                    for number, frames in enumerate(self.threads)]
         images = [{"image_addr": base, "image_size": size, "name": path, "uuid": image_uuid.upper(),
                    "cpu_type": 16777228, "cpu_subtype": 0} for name, base, size, image_uuid, path in self.images]
@@ -164,7 +230,7 @@ class Crash:
     def metrickit(self):
         def tree(frames):
             node = None
-            for image, base, offset, _ in reversed(frames[:12]):
+            for image, base, offset, _, _ in reversed(frames[:12]):
                 entry = {"binaryName": image, "binaryUUID": next(i[3] for i in self.images if i[0] == image).upper(),
                          "offsetIntoBinaryTextSegment": offset, "address": base + offset, "sampleCount": 1}
                 if node:
