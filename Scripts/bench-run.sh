@@ -200,6 +200,7 @@ PY
         trap 'rm -rf "$work" "$inbox" "$history"' EXIT
         cp -r "$work/out-$size" "$history/plain"
         cp -r "$work/out-$size" "$history/year"
+        cp -r "$work/out-$size" "$history/dsyms"
         python3 "$root/Scripts/make-history.py" "$history/year/casefile.sqlite"
         python3 "$root/Scripts/make-inbox.py" 200 "$history/night" --seed 7 > /dev/null
         for index in plain year; do
@@ -219,6 +220,14 @@ PY
         sed "s#^paths = .*#paths = [\"$history/symbols\"]#" "$history/plain.toml" > "$history/symbols.toml"
         "$bin" run "$history/symbols.toml" > /dev/null 2>&1 || true
         /usr/bin/time -f "%e %M" -o "$history/symbols.time" "$bin" run "$history/symbols.toml" > /dev/null 2>&1 || true
+        # The night of 200 new inputs with that folder, once the index knows it (against the plain night): every
+        # crash's system images, which have no debug file, are looked up in it.
+        for toml in plain plain-night; do
+            sed -e "s#^path = \"$history/plain\"#path = \"$history/dsyms\"#" -e "s#^paths = .*#paths = [\"$history/symbols\"]#" \
+                "$history/$toml.toml" > "$history/symbols-$toml.toml"
+        done
+        "$bin" run "$history/symbols-plain.toml" > /dev/null 2>&1 || true
+        /usr/bin/time -f "%e %M" -o "$history/symbols-night.time" "$bin" run "$history/symbols-plain-night.toml" > /dev/null 2>&1 || true
         python3 - "$size" "$history" <<'PY'
 import sys
 size, history = sys.argv[1:]
@@ -226,12 +235,15 @@ def read(name):
     seconds, kilobytes = open("%s/%s.time" % (history, name)).read().split()[-2:]
     return float(seconds), int(kilobytes) / 1024
 second, plain, year, symbols = read("second"), read("plain"), read("year"), read("symbols")
+night = read("symbols-night")
 print("second run over the unchanged %s inputs, the index holding a year of history: %.0f ms, peak RSS %.0f MB" % (
     size, second[0] * 1000, second[1]))
 print("night of 200 new inputs over the index with a year of history: %.2f s, peak RSS %.0f MB; without it: %.2f s, %.0f MB" % (
     year[0], year[1], plain[0], plain[1]))
 print("second run over the unchanged %s inputs, 5,000 dSYMs in the symbol folder: %.0f ms, peak RSS %.0f MB" % (
     size, symbols[0] * 1000, symbols[1]))
+print("night of 200 new inputs, 5,000 dSYMs in the symbol folder: %.2f s, peak RSS %.0f MB; with the sample's: %.2f s" % (
+    night[0], night[1], plain[0]))
 PY
         rm -rf "$history"
     fi
