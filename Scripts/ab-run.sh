@@ -15,7 +15,9 @@ memory=${BENCH_INBOX_ROOT:-/dev/shm}
 work=$(mktemp -d "$memory/casefile-ab.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-python3 "$root/Scripts/make-inbox.py" "$inputs" "$work/inbox" > /dev/null
+# The app's dSYM, as make bench uses it (Scripts/bench-run.sh).
+"$root/Scripts/make-large-symbols.sh" "$work/app-symbols" 20000 > /dev/null
+python3 "$root/Scripts/make-inbox.py" "$inputs" "$work/inbox" --app-symbols "$work/app-symbols" > /dev/null
 cat > "$work/run.toml" <<TOML
 version = 1
 [inbox]
@@ -25,7 +27,7 @@ path = "$work/out"
 # The inbox's videos hold no frames (see Scripts/bench-run.sh).
 frames = false
 [symbols]
-paths = ["$root/SampleReports/Symbols"]
+paths = ["$root/SampleReports/Symbols", "$work/app-symbols"]
 TOML
 
 # One run of $1 with a new output: "wall user+system" in seconds.

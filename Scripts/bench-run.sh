@@ -27,6 +27,11 @@ run_ns() {
     echo $(( $(date +%s%N) - start ))
 }
 
+# The app's debug file: the app is a stripped release build of 20,000 functions whose dSYM is in the symbol folder, as
+# a team's is, so every run symbolicates the app's frames through llvm-symbolizer (make-inbox.py --app-symbols).
+app="$work/app-symbols"
+"$root/Scripts/make-large-symbols.sh" "$app" 20000 > /dev/null
+
 for size in "${sizes[@]}"; do
     inbox="$work/inbox-$size"
     # About 150 KB per input on disk (the videos are sparse), 250 KB as file sizes: room for the larger, and 1 GiB.
@@ -38,7 +43,7 @@ for size in "${sizes[@]}"; do
     else
         echo "inbox of $size inputs: on disk ($work); the page cache may not hold it"
     fi
-    python3 "$root/Scripts/make-inbox.py" "$size" "$inbox"
+    python3 "$root/Scripts/make-inbox.py" "$size" "$inbox" --app-symbols "$app"
     # The generator's writes reach the disk now, not during the floor or the run they would slow down.
     sync
     # Parse and blob rates on the first inbox's own crash reports (hundreds of images each, as real ones list; the
@@ -48,7 +53,7 @@ for size in "${sizes[@]}"; do
             $(ls | grep '\.ips$' | head -2) $(ls | grep '\.crash$' | head -2) $(ls | grep '\.json$' | head -3))
         # What each stage of the run costs beside the floor's reading (one core), over the whole inbox and over its
         # crash reports: how much of the 2 × the goal allows each uses.
-        "$benchmarks" "$root/SampleReports" budget "$inbox" | tee "$work/budget-$size.txt"
+        "$benchmarks" "$root/SampleReports" budget "$inbox" "$app" | tee "$work/budget-$size.txt"
     fi
     cat > "$work/run-$size.toml" <<TOML
 version = 1
@@ -60,7 +65,7 @@ path = "out-$size"
 # costs one ffmpeg start per failure and is measured apart (nothing here claims it for free).
 frames = false
 [symbols]
-paths = ["$root/SampleReports/Symbols"]
+paths = ["$root/SampleReports/Symbols", "$app"]
 TOML
     "$benchmarks" "$root/SampleReports" floor "$inbox" "$work/floor-$size.sqlite" | tee "$work/floor-$size.txt"
     /usr/bin/time -v "$bin" run "$work/run-$size.toml" > "$work/run-$size.out" 2> "$work/run-$size.err" || true
@@ -147,8 +152,8 @@ PY
                 trap 'rm -rf "$work" "$inbox" "$thin"' EXIT
                 # Word splitting of the flags is wanted.
                 # shellcheck disable=SC2086
-                python3 "$root/Scripts/make-inbox.py" "$size" "$thin/inbox" ${cut#*:}
-                "$benchmarks" "$root/SampleReports" budget "$thin/inbox" | sed -e "s/^budget over /$label, budget over /" \
+                python3 "$root/Scripts/make-inbox.py" "$size" "$thin/inbox" --app-symbols "$app" ${cut#*:}
+                "$benchmarks" "$root/SampleReports" budget "$thin/inbox" "$app" | sed -e "s/^budget over /$label, budget over /" \
                     -e "s/^index rows through /$label, index rows through /" \
                     | tee "$work/budget-thin.txt"
                 thinfloor=$("$benchmarks" "$root/SampleReports" floor "$thin/inbox" "$thin/floor.sqlite" \
@@ -202,7 +207,7 @@ PY
         cp -r "$work/out-$size" "$history/year"
         cp -r "$work/out-$size" "$history/dsyms"
         python3 "$root/Scripts/make-history.py" "$history/year/casefile.sqlite"
-        python3 "$root/Scripts/make-inbox.py" 200 "$history/night" --seed 7 > /dev/null
+        python3 "$root/Scripts/make-inbox.py" 200 "$history/night" --seed 7 --app-symbols "$app" > /dev/null
         for index in plain year; do
             sed "s#^path = \"out-$size\"#path = \"$history/$index\"#" "$work/run-$size.toml" > "$history/$index.toml"
             sed "s#^path = \"$inbox\"#path = \"$history/night\"#" "$history/$index.toml" > "$history/$index-night.toml"
@@ -217,13 +222,13 @@ import shutil, sys
 for copy in range(5000):
     shutil.copytree(sys.argv[1], "%s/ShopApp%04d.dSYM" % (sys.argv[2], copy))
 PY
-        sed "s#^paths = .*#paths = [\"$history/symbols\"]#" "$history/plain.toml" > "$history/symbols.toml"
+        sed "s#^paths = .*#paths = [\"$history/symbols\", \"$app\"]#" "$history/plain.toml" > "$history/symbols.toml"
         "$bin" run "$history/symbols.toml" > /dev/null 2>&1 || true
         /usr/bin/time -f "%e %M" -o "$history/symbols.time" "$bin" run "$history/symbols.toml" > /dev/null 2>&1 || true
         # The night of 200 new inputs with that folder, once the index knows it (against the plain night): every
         # crash's system images, which have no debug file, are looked up in it.
         for toml in plain plain-night; do
-            sed -e "s#^path = \"$history/plain\"#path = \"$history/dsyms\"#" -e "s#^paths = .*#paths = [\"$history/symbols\"]#" \
+            sed -e "s#^path = \"$history/plain\"#path = \"$history/dsyms\"#" -e "s#^paths = .*#paths = [\"$history/symbols\", \"$app\"]#" \
                 "$history/$toml.toml" > "$history/symbols-$toml.toml"
         done
         "$bin" run "$history/symbols-plain.toml" > /dev/null 2>&1 || true

@@ -9,6 +9,12 @@
 - zips holding several reports, and a few hostile inputs (a truncated zip, JSON invalid beyond repair, an empty file).
 
     Scripts/make-inbox.py N DIR [--seed S] [--video-bytes B] [--crashed-thread-only] [--used-images-only]
+                          [--app-symbols FOLDER]
+
+--app-symbols takes a folder written by Scripts/make-large-symbols.sh: the app is then a stripped release build whose
+frames lie in that debug file's functions (each bug a chain of them on top of its crashed thread, one frame in 25
+elsewhere), so a run given the folder's dSYM symbolicates them as a real night does. Without it, app frames are named
+and no debug file has the app's UUID.
 
 --crashed-thread-only writes the same inbox with every crash report cut to its crashed thread (the same random draws,
 so the same inputs, bugs and images): what a run costs without the other threads' frames. --used-images-only cuts
@@ -102,6 +108,41 @@ DEVICES = ["iPhone12,1", "iPhone13,2", "iPhone14,2", "iPhone14,5", "iPhone15,2",
 OSES = [("15.7", "19H12"), ("16.5", "20F66"), ("16.6", "20G75"), ("17.1", "21B80"), ("17.4", "21E219"), ("18.1", "22B83")]
 
 
+
+class AppSymbols:
+    """The app's own functions, from the debug file Scripts/make-large-symbols.sh builds (its Large.functions and
+    Large.uuid): the app image takes the file's UUID, and app frames lie inside its functions, unsymbolicated, as a
+    stripped release build reports them. The run symbolicates them against the dSYM, as a real night does."""
+
+    def __init__(self, folder):
+        self.uuid = open(os.path.join(folder, "Large.uuid")).read().split()[0].lower()
+        starts = sorted(int(address, 16) - 0x100000000 for address, kind, name in
+                        (line.split() for line in open(os.path.join(folder, "Large.functions")))
+                        if kind in "Tt" and name.startswith("_work_"))
+        self.functions = list(zip(starts, starts[1:] + [starts[-1] + 0x20]))
+        self.size = (self.functions[-1][1] + 0x3fff) & ~0x3fff
+        # Some functions (the app's view models, its networking) are on far more stacks than the rest.
+        order = list(range(len(self.functions)))
+        random.Random(2).shuffle(order)
+        self.popular = order
+        self.weights = list(itertools.accumulate(1 / rank for rank in range(1, len(order) + 1)))
+
+    def return_address(self, function):
+        """An offset inside `function` after its first instruction, as a caller's return address is: the same for
+        every frame of the function, as if it made one call."""
+        start, end = self.functions[function]
+        return start + 4 * (1 + function * 7919 % max(1, (end - start) // 4 - 1))
+
+    def chain(self, bug):
+        """The app frames on top of bug `bug`'s crashed thread, innermost first: the same in every crash of it."""
+        rng = random.Random(1_000_003 * bug + 17)
+        return [self.return_address(rng.randrange(len(self.functions))) for _ in range(rng.randrange(3, 9))]
+
+    def draw(self, rng):
+        """An app frame elsewhere on a stack: a popular function, mostly."""
+        return self.return_address(self.popular[rng.choices(range(len(self.popular)), cum_weights=self.weights)[0]])
+
+
 def zipf(rng, count, s=1.1):
     weights = [1 / (k ** s) for k in range(1, count + 1)]
     return rng.choices(range(count), weights=weights)[0]
@@ -127,6 +168,8 @@ class Crash:
     crashed_thread_only = False
     # Set by --used-images-only: every image is drawn, then those no frame lies in dropped (the app's is kept).
     used_images_only = False
+    # Set by --app-symbols: the app's functions and UUID, from a debug file.
+    app_symbols = None
 
     def __init__(self, rng, bug):
         self.rng = rng
@@ -134,7 +177,9 @@ class Crash:
         self.incident = uuid(rng).upper()
         self.device = rng.choice(DEVICES)
         self.os = rng.choice(OSES)
-        self.images = [("ShopApp", 0x100000000 + rng.randrange(0, 0x4000) * 0x4000, 0x80000, "8f3c2a1b-4d5e-4f60-9a7b-1c2d3e4f5a6b",
+        app = Crash.app_symbols
+        self.images = [("ShopApp", 0x100000000 + rng.randrange(0, 0x4000) * 0x4000, app.size if app else 0x80000,
+                        app.uuid if app else "8f3c2a1b-4d5e-4f60-9a7b-1c2d3e4f5a6b",
                         "/private/var/containers/Bundle/Application/%s/ShopApp.app/ShopApp" % uuid(rng).upper())]
         systems = [image for image, _, _ in SYSTEM_IMAGES]
         base = 0x180000000
@@ -152,13 +197,19 @@ class Crash:
         self.threads = []
         for thread in range(rng.randrange(30, 61)):
             frames = []
-            if thread == 0:
+            if thread == 0 and app:
+                # A stripped app: its frames name no symbol.
+                frames.extend(("ShopApp", self.images[0][1], offset, None, None) for offset in app.chain(bug))
+            elif thread == 0:
                 frames.append(("ShopApp", by_name["ShopApp"][1], 0x8000 + bug * 0x40 + 0x1c, "Feature%dViewModel.load()" % bug, 0x1c))
                 frames.append(("ShopApp", by_name["ShopApp"][1], 0x9000 + (bug % 17) * 0x40 + 0x20,
                                "Feature%dViewController.viewDidLoad()" % (bug % 17), 0x20))
             ending = MAIN_THREAD_BASE if thread == 0 else WORKER_THREAD_BASE
             for image in rng.choices(systems[: len(SYSTEM_IMAGES)], cum_weights=IMAGE_WEIGHTS,
                                      k=rng.randrange(10, 40) - len(ending)):
+                if app and rng.random() < 0.04:
+                    frames.append(("ShopApp", self.images[0][1], app.draw(rng), None, None))
+                    continue
                 symbol, offset = rng.choices(SYSTEM_SYMBOLS[image], cum_weights=SYMBOL_WEIGHTS[image])[0]
                 frames.append(frame(image, symbol, offset))
             frames.extend(frame(image, symbol, SYMBOL_OFFSETS[image][symbol]) for image, symbol in ending)
@@ -183,7 +234,8 @@ class Crash:
             "faultingThread": 0,
             "threads": [{"id": 1000 + number, "triggered": number == 0,
                          "frames": [{"imageOffset": offset, "symbol": symbol, "symbolLocation": location,
-                                     "imageIndex": index[image]} for image, _, offset, symbol, location in frames]}
+                                     "imageIndex": index[image]} if symbol else {"imageOffset": offset, "imageIndex": index[image]}
+                                    for image, _, offset, symbol, location in frames]}
                         for number, frames in enumerate(self.threads)],
             "usedImages": [{"source": "P", "arch": "arm64e" if n else "arm64", "base": base, "size": size, "uuid": image_uuid,
                             "path": path, "name": name} for n, (name, base, size, image_uuid, path) in enumerate(self.images)],
@@ -201,7 +253,10 @@ class Crash:
         for number, frames in enumerate(self.threads):
             lines.append("Thread %d%s:" % (number, " Crashed" if number == 0 else ""))
             for position, (image, base, offset, symbol, location) in enumerate(frames):
-                lines.append("%-4d%-30s\t0x%016x %s + %d" % (position, image, base + offset, symbol, location))
+                if symbol:
+                    lines.append("%-4d%-30s\t0x%016x %s + %d" % (position, image, base + offset, symbol, location))
+                else:
+                    lines.append("%-4d%-30s\t0x%016x 0x%x + %d" % (position, image, base + offset, base, offset))
             lines.append("")
         lines.append("Binary Images:")
         for name, base, size, image_uuid, path in self.images:
@@ -210,8 +265,8 @@ class Crash:
 
     def kscrash(self):
         threads = [{"index": number, "crashed": number == 0,
-                    "backtrace": {"contents": [{"instruction_addr": base + offset, "object_addr": base, "object_name": image,
-                                                "symbol_addr": base + offset - location, "symbol_name": symbol}
+                    "backtrace": {"contents": [dict({"instruction_addr": base + offset, "object_addr": base, "object_name": image},
+                                                    **({"symbol_addr": base + offset - location, "symbol_name": symbol} if symbol else {}))
                                                for image, base, offset, symbol, location in frames]}}
                    for number, frames in enumerate(self.threads)]
         images = [{"image_addr": base, "image_size": size, "name": path, "uuid": image_uuid.upper(),
@@ -274,7 +329,9 @@ def main():
     parser.add_argument("--bugs", type=int, default=200)
     parser.add_argument("--crashed-thread-only", action="store_true")
     parser.add_argument("--used-images-only", action="store_true")
+    parser.add_argument("--app-symbols")
     arguments = parser.parse_args()
+    Crash.app_symbols = AppSymbols(arguments.app_symbols) if arguments.app_symbols else None
     Crash.crashed_thread_only = arguments.crashed_thread_only
     Crash.used_images_only = arguments.used_images_only
     rng = random.Random(arguments.seed)

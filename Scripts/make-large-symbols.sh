@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds a real-sized debug file for the symbolication benchmark: generated C with N functions (default 20,000),
 # each with a helper inlined into it, compiled and linked like the fixtures (clang -target arm64-apple-ios15.0 -g
-# -O1, ld64.lld-14, dsymutil-14). Writes OUT/Large (the binary) and OUT/Large.dSYM. Not committed: make bench
-# builds it in a temporary folder.
+# -O1, ld64.lld-14, dsymutil-14). Writes OUT/Large (the binary) and OUT/Large.dSYM, and for Scripts/make-inbox.py's
+# --app-symbols the binary's symbols (OUT/Large.functions, llvm-nm -n) and UUID (OUT/Large.uuid). Not committed:
+# make bench builds it in a temporary folder.
 #   Scripts/make-large-symbols.sh OUT [N]
 set -euo pipefail
 out=${1:?usage: Scripts/make-large-symbols.sh OUT [N]}
@@ -31,3 +32,5 @@ clang -target arm64-apple-ios15.0 -g -O1 -c large.c -o large.o
 ld64.lld-14 -arch arm64 -platform_version ios 15.0 15.0 -e _main -o Large large.o
 dsymutil-14 Large -o Large.dSYM
 rm -f large.o
+llvm-nm-14 -n --defined-only Large > Large.functions
+llvm-dwarfdump-14 --uuid Large.dSYM | awk '{ print $2 }' > Large.uuid

@@ -10,6 +10,8 @@ import Foundation
 ///
 /// Each stage is the processor time the process spends in it: the index rows are written on the index's thread, and
 /// wall time would count the hand-over between the two threads, which in a run is hidden behind other inputs' parsing.
+/// Enriching alone is timed by the wall clock: symbolication waits for `llvm-symbolizer`, another process, whose
+/// processor time this process's clock does not count, and nothing else runs meanwhile.
 /// The stages are the run's, in its order and through the same calls: reading (the floor's: hash, decompress, every
 /// byte), parsing with the standard redaction, enriching (symbolication against the symbol folder, fingerprints,
 /// correlation), rendering each summary and its symbol coverage, the crash blobs, the timeline events as JSON, and the
@@ -70,9 +72,9 @@ enum BudgetBenchmark {
     }
 
     /// Prints the budget of the inbox at `inbox` (Scripts/make-inbox.py), read as the run reads it, symbolicated
-    /// against the debug files under `symbols`, indexed into a new index in a temporary folder. "Crash-report
-    /// inputs" are those whose reports hold a crash.
-    static func run(inbox: URL, symbols: URL) async throws {
+    /// against the debug files under the `symbols` folders, indexed into a new index in a temporary folder.
+    /// "Crash-report inputs" are those whose reports hold a crash.
+    static func run(inbox: URL, symbols: [URL]) async throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "casefile-budget-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -81,7 +83,7 @@ enum BudgetBenchmark {
         let index = try IndexStore(path: database)
         let run = try await index.beginRun(pipeline: "budget", inbox: inbox.path, startedAt: Date())
         let reader = ReportReader(redactor: .standard)
-        let symbolicator = Symbolicator(index: DebugFileIndex(scanning: [symbols]))
+        let symbolicator = Symbolicator(index: DebugFileIndex(scanning: symbols))
         let fingerprinter = Fingerprinter()
         let clock = ProcessorClock()
         var all = Budget()
@@ -103,7 +105,7 @@ enum BudgetBenchmark {
                 continue
             }
             budget.reports = reports.count
-            budget[.enriching] = clock.measure {
+            budget[.enriching] = ContinuousClock().measure {
                 Triage.enrich(&reports, symbolicator: symbolicator, fingerprinter: fingerprinter)
             }
             var rendered = RenderedReports([])

@@ -184,12 +184,14 @@ if only == "floor" {
     try FloorBenchmark.run(inbox: URL(fileURLWithPath: inbox), database: database)
 }
 
-// What each stage of the run costs beside the floor's reading, for the same inbox, on one core.
+// What each stage of the run costs beside the floor's reading, for the same inbox, on one core; symbolicated against
+// the samples' symbols and any folders named after the inbox (the app's dSYM, in make bench).
 if only == "budget" {
     guard let inbox = CommandLine.arguments.dropFirst(3).first else {
-        print("usage: casefile-benchmarks SampleReports budget INBOX")
+        print("usage: casefile-benchmarks SampleReports budget INBOX [SYMBOLS...]")
         exit(2)
     }
+    let symbols = ["\(root)/Symbols"] + CommandLine.arguments.dropFirst(4)
     try await BudgetBenchmark.run(
-        inbox: URL(fileURLWithPath: inbox), symbols: URL(fileURLWithPath: "\(root)/Symbols"))
+        inbox: URL(fileURLWithPath: inbox), symbols: symbols.map { URL(fileURLWithPath: $0) })
 }
