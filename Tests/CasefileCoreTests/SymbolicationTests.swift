@@ -471,5 +471,10 @@ extension SymbolicationTests {
         #expect(answers.count == addresses.count)
         let expected = addresses.map { table.lookup($0)?.name }
         #expect(answers.map { $0.last?.rawName } == expected)
+        // Then small queries on the same process, each written at once rather than from a thread of its own.
+        for few in [Array(addresses.suffix(3)), [addresses[7]], Array(addresses[100..<340])] {
+            let names = try symbolizer.symbolize(file: dwarf, arch: "arm64", addresses: few).map { $0.last?.rawName }
+            #expect(names == few.map { table.lookup($0)?.name })
+        }
     }
 }

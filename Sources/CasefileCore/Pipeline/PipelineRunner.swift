@@ -256,6 +256,27 @@ public struct PipelineRunner: Sendable {
         }
     }
 
+    /// The reports symbolicated, fingerprinted and correlated. A crash whose frames the symbol cache does not know
+    /// waits for `llvm-symbolizer`, another process: that wait happens on a thread of its own, not one of the few
+    /// the tasks share, which would stand idle meanwhile while other inputs wait to be parsed.
+    private static func enrich(
+        _ reports: inout [Report], symbolicator: Symbolicator?, fingerprinter: Fingerprinter
+    ) async {
+        guard let symbolicator, reports.contains(where: symbolicator.mayAskLLVMSymbolizer) else {
+            Triage.enrich(&reports, symbolicator: symbolicator, fingerprinter: fingerprinter)
+            return
+        }
+        // Held by the box alone, so the crashes are changed in place: a shared array would be copied, frames and all.
+        let box = ReportsBox(reports)
+        reports = []
+        reports = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                Triage.enrich(&box.reports, symbolicator: symbolicator, fingerprinter: fingerprinter)
+                continuation.resume(returning: box.take())
+            }
+        }
+    }
+
     /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel.
     private static func process(
         _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: Symbolicator?,
@@ -291,7 +312,7 @@ public struct PipelineRunner: Sendable {
         } catch {
             return .failed(record, error)
         }
-        Triage.enrich(&output.reports, symbolicator: symbolicator, fingerprinter: fingerprinter)
+        await enrich(&output.reports, symbolicator: symbolicator, fingerprinter: fingerprinter)
         if let (extractor, folder) = frames {
             // Beside the summary: reports/<id>.md links reports/<id>/frame-<event>.jpg.
             output.reports = output.reports.map { report in
@@ -307,5 +328,20 @@ public struct PipelineRunner: Sendable {
         input.encodeCrashDetails()
         input.encodeEventDetails()
         return .parsed(input, rendered)
+    }
+}
+
+/// Reports handed to another thread and back, held by one reference so they are changed in place.
+private final class ReportsBox: @unchecked Sendable {
+    var reports: [Report]
+
+    init(_ reports: [Report]) {
+        self.reports = reports
+    }
+
+    /// The reports, leaving none behind.
+    func take() -> [Report] {
+        defer { reports = [] }
+        return reports
     }
 }

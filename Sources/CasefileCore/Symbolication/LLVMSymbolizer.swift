@@ -137,6 +137,9 @@ final class SymbolizerProcess: @unchecked Sendable {
         process.isRunning
     }
 
+    /// What any pipe holds without a reader: POSIX's `PIPE_BUF`, the least of every system's buffer.
+    private static let pipeBufferFloor = 4096
+
     /// Sends the addresses and hands `answer` each reply line, in order, while it is in the read buffer: nothing
     /// holds on to the buffer, so it is compacted as it is read and each pipe chunk is copied once.
     func query(
@@ -150,11 +153,17 @@ final class SymbolizerProcess: @unchecked Sendable {
             request += CrashNumber.hex(address).utf8
             request.append(0x0A)
         }
-        // Write from another thread: a large request could fill one pipe while the answers fill the other.
         let writer = input
         let data = Data(request)
-        let writing = Thread { writer.write(data) }
-        writing.start()
+        if request.count <= Self.pipeBufferFloor {
+            // Fits in the empty pipe (every earlier request was answered, so read): written at once. A crash's
+            // frames not yet cached are a few dozen addresses, and a thread per query cost more than the query.
+            writer.write(data)
+        } else {
+            // From another thread: a large request could fill one pipe while the answers fill the other.
+            let writing = Thread { writer.write(data) }
+            writing.start()
+        }
         var buffer = pending
         var answered = 0
         var scanned = 0

@@ -59,6 +59,18 @@ public struct Symbolicator: Sendable {
         return adjusted
     }
 
+    /// Whether symbolicating the report may wait for `llvm-symbolizer`: an image of one of its crashes has a DWARF
+    /// file in the index (its answers may all be cached already).
+    package func mayAskLLVMSymbolizer(_ report: Report) -> Bool {
+        guard llvmSymbolizer != nil else { return false }
+        return report.crashes.contains { crash in
+            crash.images.contains { image in
+                guard let uuid = image.uuid, let entries = index.entriesByUUID[uuid] else { return false }
+                return entries.contains { $0.kind == .machO && $0.slice.hasDWARF }
+            }
+        }
+    }
+
     /// The crash with every frame's ``Frame/symbolication`` filled in, and warnings for back ends that failed.
     public func symbolicate(_ crash: Crash) -> (crash: Crash, warnings: [String]) {
         var crash = crash
