@@ -166,9 +166,7 @@ enum CrashWriter {
     ) throws {
         let function = frame.symbolication?.locations.last
         let inlinedLocations = frame.symbolication?.locations.dropLast() ?? []
-        let inlined =
-            inlinedLocations.isEmpty
-            ? nil : try IndexJSON.text(Array(inlinedLocations))
+        let inlined = inlinedLocations.isEmpty ? nil : IndexJSON.text(Array(inlinedLocations))
         // Whether the frame is the exception backtrace's is part of the statement, not a parameter.
         let reason = reasons.reason(frame.symbolication)
         try statement.insert { row in

@@ -43,7 +43,7 @@ extension IndexStore {
         guard !entries.isEmpty else { return }
         try await write { db in
             for entry in entries {
-                let json = try IndexJSON.text(entry.result.locations)
+                let json = IndexJSON.text(entry.result.locations)
                 try db.cachedStatement(
                     sql: """
                         INSERT OR REPLACE INTO symbol_cache (uuid, address, backend, locations_json)
