@@ -92,9 +92,9 @@ def system_vocabulary():
 
 SYSTEM_SYMBOLS = system_vocabulary()
 # The frames every main thread and every worker thread ends with, outermost last.
-MAIN_THREAD_BASE = [("UIKitCore", "UIApplicationMain"), ("GraphicsServices", "GSEventRunModal"),
-                    ("CoreFoundation", "CFRunLoopRunSpecific"), ("CoreFoundation", "__CFRunLoopRun"),
-                    ("CoreFoundation", "__CFRunLoopDoSources0")]
+MAIN_THREAD_BASE = [("CoreFoundation", "__CFRunLoopDoSources0"), ("CoreFoundation", "__CFRunLoopRun"),
+                    ("CoreFoundation", "CFRunLoopRunSpecific"), ("GraphicsServices", "GSEventRunModal"),
+                    ("UIKitCore", "UIApplicationMain")]
 WORKER_THREAD_BASE = [("libsystem_pthread.dylib", "_pthread_wqthread"), ("libsystem_pthread.dylib", "start_wqthread")]
 for image, symbol in MAIN_THREAD_BASE + WORKER_THREAD_BASE:
     SYSTEM_SYMBOLS[image].append((symbol, 0x1f0000 - 0x400 * len(SYSTEM_SYMBOLS[image])))
@@ -106,7 +106,6 @@ SYMBOL_WEIGHTS = {image: list(itertools.accumulate(1 / rank for rank in range(1,
 IMAGE_WEIGHTS = list(itertools.accumulate(1 / rank for rank in range(1, len(SYSTEM_IMAGES) + 1)))
 DEVICES = ["iPhone12,1", "iPhone13,2", "iPhone14,2", "iPhone14,5", "iPhone15,2", "iPhone15,3", "iPad13,1"]
 OSES = [("15.7", "19H12"), ("16.5", "20F66"), ("16.6", "20G75"), ("17.1", "21B80"), ("17.4", "21E219"), ("18.1", "22B83")]
-
 
 
 class AppSymbols:

@@ -1,6 +1,6 @@
 extension IndexJSON {
-    /// Source locations as JSON text: the bytes ``text(_:)-(Encodable)`` writes for them (keys sorted, absent fields
-    /// left out), written directly. A symbolicated app frame's inlined functions are one such text per frame row, and
+    /// Source locations as JSON text: the bytes the `Encodable` form of `text(_:)` writes for them (keys sorted, absent
+    /// fields left out), written directly. A symbolicated app frame's inlined functions are one such text per frame row, and
     /// each new answer of the symbol cache another: through `Encodable`, each cost more than the rest of its row.
     public static func text(_ locations: [SourceLocation]) -> String {
         var output: [UInt8] = []

@@ -257,8 +257,8 @@ public struct PipelineRunner: Sendable {
     }
 
     /// The reports symbolicated, fingerprinted and correlated. A crash whose frames the symbol cache does not know
-    /// waits for `llvm-symbolizer`, another process: that wait happens on a thread of its own, not one of the few
-    /// the tasks share, which would stand idle meanwhile while other inputs wait to be parsed.
+    /// waits for `llvm-symbolizer`, another process: that wait happens on a thread of its own, not on one of the few
+    /// threads the tasks share, which would stand idle while other inputs wait to be parsed.
     private static func enrich(
         _ reports: inout [Report], symbolicator: Symbolicator?, fingerprinter: Fingerprinter
     ) async {
