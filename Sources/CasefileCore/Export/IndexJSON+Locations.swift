@@ -1,57 +1,59 @@
 extension IndexJSON {
     /// Source locations as JSON text: the bytes the `Encodable` form of `text(_:)` writes for them (keys sorted, absent
-    /// fields left out), written directly. A symbolicated app frame's inlined functions are one such text per frame row, and
-    /// each new answer of the symbol cache another: through `Encodable`, each cost more than the rest of its row.
+    /// fields left out), written directly. A symbolicated app frame's inlined functions are one such text per frame
+    /// row, and each new answer of the symbol cache another: through `Encodable`, each cost more than the rest of its
+    /// row.
     public static func text(_ locations: [SourceLocation]) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(locations.count * 160)
-        output.append(UInt8(ascii: "["))
+        var object = ObjectWriter()
+        object.output.reserveCapacity(locations.count * 160)
+        object.output.append(UInt8(ascii: "["))
         for position in locations.indices {
-            if position > 0 { output.append(UInt8(ascii: ",")) }
-            append(locations[position], to: &output)
+            if position > 0 { object.output.append(UInt8(ascii: ",")) }
+            let location = locations[position]
+            // In sorted order.
+            object.field("column", location.column)
+            object.field("demangledName", location.demangledName)
+            object.field("file", location.file)
+            object.field("line", location.line)
+            object.field("offset", location.offset)
+            object.field("rawName", location.rawName)
+            object.field("simpleName", location.simpleName)
+            object.field("startLine", location.startLine)
+            object.close()
         }
-        output.append(UInt8(ascii: "]"))
-        return String(decoding: output, as: UTF8.self)
+        object.output.append(UInt8(ascii: "]"))
+        return String(decoding: object.output, as: UTF8.self)
     }
 
-    /// One location as a JSON object, its keys in sorted order.
-    private static func append(_ location: SourceLocation, to output: inout [UInt8]) {
-        var opened = false
-        func key(_ name: StaticString, _ output: inout [UInt8]) {
+    /// Writes JSON objects field by field, leaving out absent values as `Encodable`'s `encodeIfPresent` does.
+    private struct ObjectWriter {
+        var output: [UInt8] = []
+        private var opened = false
+
+        mutating func field(_ name: StaticString, _ value: String?) {
+            guard let value else { return }
+            key(name)
+            JSONText.appendString(value, to: &output)
+        }
+
+        mutating func field(_ name: StaticString, _ value: (some FixedWidthInteger)?) {
+            guard let value else { return }
+            key(name)
+            JSONText.appendInteger(value, to: &output)
+        }
+
+        /// Ends the object begun by its first field (a location always has one: its names are never absent).
+        mutating func close() {
+            output.append(UInt8(ascii: "}"))
+            opened = false
+        }
+
+        private mutating func key(_ name: StaticString) {
             output.append(opened ? UInt8(ascii: ",") : UInt8(ascii: "{"))
             opened = true
             output.append(UInt8(ascii: "\""))
             name.withUTF8Buffer { output.append(contentsOf: $0) }
             output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
         }
-        if let column = location.column {
-            key("column", &output)
-            JSONText.appendInteger(column, to: &output)
-        }
-        if let demangledName = location.demangledName {
-            key("demangledName", &output)
-            JSONText.appendString(demangledName, to: &output)
-        }
-        if let file = location.file {
-            key("file", &output)
-            JSONText.appendString(file, to: &output)
-        }
-        if let line = location.line {
-            key("line", &output)
-            JSONText.appendInteger(line, to: &output)
-        }
-        if let offset = location.offset {
-            key("offset", &output)
-            JSONText.appendInteger(offset, to: &output)
-        }
-        key("rawName", &output)
-        JSONText.appendString(location.rawName, to: &output)
-        key("simpleName", &output)
-        JSONText.appendString(location.simpleName, to: &output)
-        if let startLine = location.startLine {
-            key("startLine", &output)
-            JSONText.appendInteger(startLine, to: &output)
-        }
-        output.append(UInt8(ascii: "}"))
     }
 }
