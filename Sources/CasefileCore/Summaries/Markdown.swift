@@ -11,8 +11,7 @@ enum Markdown {
     static func text(_ text: String) -> String {
         let utf8 = text.utf8
         // Most text needs no escape: one scan of the string's own bytes decides.
-        var scanned = text
-        let needsAny = scanned.withUTF8 { $0.contains(where: needsEscape) }
+        let needsAny = text.withUTF8Bytes { $0.contains(where: needsEscape) }
         let escapeStart = startsBlock(text)
         guard needsAny || escapeStart else { return text }
         var out: [UInt8] = []
@@ -117,8 +116,7 @@ enum Markdown {
     static func code(_ text: String) -> String {
         // The usual text, a symbol or an address, has no backtick and no control character: one pass over its bytes
         // and one string made, instead of three passes and four joined strings.
-        var bytes = text
-        let plain = bytes.withUTF8 { utf8 in
+        let plain = text.withUTF8Bytes { utf8 in
             !utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "`") }
         }
         if plain {
