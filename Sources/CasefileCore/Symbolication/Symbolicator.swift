@@ -59,14 +59,15 @@ public struct Symbolicator: Sendable {
         return adjusted
     }
 
-    /// Whether symbolicating the report may wait for `llvm-symbolizer`: an image of one of its crashes has a DWARF
-    /// file in the index (its answers may all be cached already).
+    /// Whether symbolicating the report may wait for `llvm-symbolizer`: the debug file chosen for an image of one of
+    /// its crashes is DWARF (its answers may all be cached already).
     package func mayAskLLVMSymbolizer(_ report: Report) -> Bool {
         guard llvmSymbolizer != nil else { return false }
         return report.crashes.contains { crash in
             crash.images.contains { image in
-                guard let uuid = image.uuid, let entries = index.entriesByUUID[uuid] else { return false }
-                return entries.contains { $0.kind == .machO && $0.slice.hasDWARF }
+                // The file `symbolicate` would choose, chosen the same way.
+                guard let uuid = image.uuid, let entry = index.entry(uuid: uuid, arch: image.arch) else { return false }
+                return entry.kind == .machO && entry.slice.hasDWARF
             }
         }
     }
