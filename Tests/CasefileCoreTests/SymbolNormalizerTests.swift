@@ -39,6 +39,15 @@ import Testing
         ("Foo::bar(int)::$_12::operator()(int) const", "Foo::bar()::$_::operator()()"),
         ("_ZN3Foo3barEv", "Foo::bar()"),
         ("apply_discount", "apply_discount"),
+        ("Vector::operator<<(int)", "Vector::operator<<()"),
+        ("Foo::operator->() const", "Foo::operator->()"),
+        ("Foo::bar()::{lambda()#3}::operator()() const", "Foo::bar()::{lambda}::operator()()"),
+        // Whitespace around a name, ASCII or not (U+00A0 no-break space), is not part of it.
+        ("  ShopApp.CartViewModel.total() -> Swift.Int\t", "CartViewModel.total()"),
+        ("\u{00A0}CartViewModel.total()\u{00A0}", "CartViewModel.total()"),
+        // Names beyond ASCII keep their characters, precomposed or with a combining mark.
+        ("ShopApp.Café.naïve<Swift.Int>(_:) -> ()", "Café.naïve()"),
+        ("ShopApp.Cafe\u{301}.total() -> ()", "Cafe\u{301}.total()"),
     ]
 
     @Test(arguments: names)

@@ -19,7 +19,7 @@ public enum SymbolNormalizer {
 
     /// The normalized name and its role; `module` is dropped where the name starts with it (the image's name).
     public static func normalize(_ name: String, module: String? = nil) -> (name: String, role: Role) {
-        var text = name.trimmingCharacters(in: .whitespaces)
+        var text = trimmed(name)
         if let demangled = Demangler.demangle(text) { text = demangled }
         if text.hasPrefix("-[") || text.hasPrefix("+[") { return (text, .function) }
         if let block = objcBlock(text) { return (block, .function) }
@@ -96,13 +96,15 @@ public enum SymbolNormalizer {
     }
 
     private static func closureMarker(_ text: Substring) -> (name: String, end: Substring.Index)? {
-        for name in ["implicit closure", "closure"] where text.hasPrefix(name + " #") {
-            var index = text.index(text.startIndex, offsetBy: name.count + 2)
+        for (name, marker) in closureMarkers where text.hasPrefix(marker) {
+            var index = text.index(text.startIndex, offsetBy: marker.count)
             while index < text.endIndex, text[index].isNumber { index = text.index(after: index) }
             return (name, index)
         }
         return nil
     }
+
+    private static let closureMarkers = [("implicit closure", "implicit closure #"), ("closure", "closure #")]
 
     // MARK: - Functions
 
@@ -116,47 +118,64 @@ public enum SymbolNormalizer {
         for suffix in [" const", " throws", " rethrows", " async"] where text.hasSuffix(suffix) {
             text = text.dropLast(suffix.count)
         }
-        var result = ""
-        result.reserveCapacity(text.count)
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if text[index...].hasPrefix("operator"), index == text.startIndex || text[text.index(before: index)] == ":"
+        // Bytes, not Characters: every mark looked for is ASCII, and a name is cut only next to one, so the bytes
+        // kept are whole UTF-8 sequences (a first fingerprint of each name spent most of its time here).
+        let bytes = text.utf8
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        var previous: UInt8?
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "o"), previous == nil || previous == UInt8(ascii: ":"),
+                bytes[index...].starts(with: "operator".utf8)
             {
                 // Keep C++ operator names whole: `operator()`, `operator<<`, `operator->`.
                 let start = index
-                index = text.index(index, offsetBy: 8)
-                if text[index...].hasPrefix("()") {
-                    index = text.index(index, offsetBy: 2)
+                index = bytes.index(index, offsetBy: 8)
+                if bytes[index...].starts(with: "()".utf8) {
+                    index = bytes.index(index, offsetBy: 2)
                 } else {
-                    while index < text.endIndex, "<>=!+-*/%&|^~[],".contains(text[index]) {
-                        index = text.index(after: index)
+                    while index < bytes.endIndex, operatorBytes.contains(bytes[index]) {
+                        bytes.formIndex(after: &index)
                     }
                 }
-                result += text[start..<index]
+                result.append(contentsOf: bytes[start..<index])
+                previous = result.last
                 continue
             }
-            switch character {
-            case "<":
+            switch byte {
+            case UInt8(ascii: "<"):
                 index = skipBalanced(text, from: index)
-                continue
-            case "(":
-                result += "()"
+            case UInt8(ascii: "("):
+                result.append(contentsOf: "()".utf8)
                 index = skipBalanced(text, from: index)
-                continue
             default:
-                result.append(character)
+                result.append(byte)
+                bytes.formIndex(after: &index)
             }
-            index = text.index(after: index)
+            previous = byte
         }
-        result = normalizeLambdas(result)
-        if result.hasPrefix("(extension in "), let close = result.firstIndex(of: ":") {
-            result = String(result[result.index(after: close)...])
+        var name = normalizeLambdas(String(decoding: result, as: UTF8.self))
+        if name.hasPrefix("(extension in "), let close = name.firstIndex(of: ":") {
+            name = String(name[name.index(after: close)...])
         }
-        if let module, !module.isEmpty, result.hasPrefix(module + ".") {
-            result = String(result.dropFirst(module.count + 1))
+        if let module, !module.isEmpty, name.hasPrefix(module + ".") {
+            name = String(name.dropFirst(module.count + 1))
         }
-        return result.trimmingCharacters(in: .whitespaces)
+        return trimmed(name)
+    }
+
+    /// The characters an operator's name is made of after `operator`.
+    private static let operatorBytes = Set("<>=!+-*/%&|^~[],".utf8)
+
+    /// `text` without the whitespace at either end (`CharacterSet.whitespaces`). A name that starts and ends with
+    /// an ASCII character other than space and tab, as almost every one does, is returned without Foundation's scan.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        func plain(_ byte: UInt8) -> Bool { byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") }
+        if plain(first), plain(last) { return text }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     /// C++ lambdas and anonymous functions lose their numbers: `$_12` → `$_`, `{lambda()#3}` → `{lambda}`,
@@ -190,7 +209,7 @@ public enum SymbolNormalizer {
 
     /// `__29-[CartController reload:]_block_invoke_2` → `-[CartController reload:]_block_invoke`.
     private static func objcBlock(_ text: String) -> String? {
-        guard text.hasSuffix("]_block_invoke") || text.contains("]_block_invoke_"),
+        guard text.hasSuffix("]_block_invoke") || text.containsBytes("]_block_invoke_"),
             let open = text.firstIndex(where: { $0 == "-" || $0 == "+" }),
             let close = text.lastIndex(of: "]")
         else { return nil }
@@ -200,39 +219,45 @@ public enum SymbolNormalizer {
     // MARK: - Scanning
 
     /// The index just past the bracket group opening at `start` (`<…>` or `(…)`, nested, `->` not counted).
+    ///
+    /// Brackets are ASCII, so the text is scanned as UTF-8 bytes; the index returned follows a bracket byte.
     static func skipBalanced(_ text: Substring, from start: Substring.Index) -> Substring.Index {
+        let bytes = text.utf8
         var depth = 0
         var index = start
-        var previous: Character = " "
-        while index < text.endIndex {
-            let character = text[index]
-            switch character {
-            case "<", "(", "[": depth += 1
-            case ">" where previous != "-", ")", "]": depth -= 1
+        var previous = UInt8(ascii: " ")
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ">") where previous != UInt8(ascii: "-"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
             default: break
             }
-            previous = character
-            index = text.index(after: index)
+            previous = byte
+            bytes.formIndex(after: &index)
             if depth == 0 { return index }
         }
-        return text.endIndex
+        return bytes.endIndex
     }
 
-    /// Where `needle` first occurs outside any `<…>`, `(…)` or `[…]`.
+    /// Where `needle`, an ASCII text, first occurs outside any `<…>`, `(…)` or `[…]`; scanned as UTF-8 bytes.
     static func indexOfTopLevel(_ needle: String, in text: Substring) -> Substring.Index? {
+        let bytes = text.utf8
+        guard let first = needle.utf8.first else { return text.startIndex }
         var depth = 0
-        var index = text.startIndex
-        var previous: Character = " "
-        while index < text.endIndex {
-            let character = text[index]
-            if depth == 0, text[index...].hasPrefix(needle) { return index }
-            switch character {
-            case "<", "(", "[": depth += 1
-            case ">" where previous != "-", ")", "]": depth = max(0, depth - 1)
+        var index = bytes.startIndex
+        var previous = UInt8(ascii: " ")
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if depth == 0, byte == first, bytes[index...].starts(with: needle.utf8) { return index }
+            switch byte {
+            case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ">") where previous != UInt8(ascii: "-"), UInt8(ascii: ")"), UInt8(ascii: "]"):
+                depth = max(0, depth - 1)
             default: break
             }
-            previous = character
-            index = text.index(after: index)
+            previous = byte
+            bytes.formIndex(after: &index)
         }
         return nil
     }
