@@ -63,7 +63,9 @@ extension IndexStore {
             var files: [String: DebugFileIndex.KnownFile] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT path, size, modified, entries_json FROM debug_files") {
                 let json: String = row["entries_json"]
-                let entries = try decoder.decode([DebugFileIndex.Entry].self, from: Data(json.utf8))
+                // Half a symbol folder's files are no debug file (a dSYM's Info.plist): nothing to decode.
+                let entries =
+                    json == "[]" ? [] : try decoder.decode([DebugFileIndex.Entry].self, from: Data(json.utf8))
                 files[row["path"]] = DebugFileIndex.KnownFile(
                     size: row["size"], modified: row["modified"], entries: entries)
             }

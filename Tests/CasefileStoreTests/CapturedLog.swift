@@ -5,6 +5,11 @@ import Synchronization
 final class CapturedLog: Sendable {
     let lines = Mutex<[String]>([])
 
+    /// The lines logged so far, `<level> <message>` each.
+    var logged: [String] {
+        lines.withLock { $0 }
+    }
+
     /// A logger writing here.
     var logger: Logger {
         Logger(label: "test") { _ in Handler(log: self) }

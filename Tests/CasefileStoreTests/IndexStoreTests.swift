@@ -30,6 +30,67 @@ import Testing
         return try await runner.run(index: store, pipelineName: "test.toml")
     }
 
+    @Test func walksTheSymbolFoldersOnlyForAnInputWithACrash() async throws {
+        let inbox = output.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        // A recording without a crash: its run needs no debug file, and leaves the symbol folders unread.
+        try FileManager.default.copyItem(
+            at: repository.appendingPathComponent("SampleReports/5B0F1C2E-9D4A-4C61-8E07-3A1F6B2C9D10.clue"),
+            to: inbox.appendingPathComponent("session.clue"))
+        var symbolicated = definition
+        symbolicated.inbox = inbox
+        let symbols = repository.appendingPathComponent("SampleReports/Symbols")
+        symbolicated.symbolFolders = [symbols]
+        let store = try IndexStore(path: definition.database.path)
+        let runner = PipelineRunner(definition: symbolicated, logger: CapturedLog().logger)
+        let first = try await runner.run(index: store, pipelineName: "test.toml")
+        #expect(first.newReports == 1)
+        #expect(try store.crashes().isEmpty)
+        #expect(try await store.loadDebugFiles().isEmpty)
+        // A crash report the next night: its run walks the folders, keeps what it learned, and symbolicates.
+        try FileManager.default.copyItem(
+            at: repository.appendingPathComponent("SampleReports/Crashes/image-cache-iphone15-ios17.ips"),
+            to: inbox.appendingPathComponent("crash.ips"))
+        _ = try await runner.run(index: store, pipelineName: "test.toml")
+        #expect(try await store.loadDebugFiles() == DebugFileIndex(scanning: [symbols]).files)
+        let crash = try #require(try store.crashes().first)
+        // image-cache-iphone15-ios17.ips: thread 3 crashed in ShopApp, whose dSYM is in SampleReports/Symbols.
+        let top = try #require(
+            try store.crashDetail(crashID: crash.id).threads.first { $0.index == 3 }?.frames.first?.symbolication?
+                .locations.first)
+        #expect(top.simpleName == "ShopApp.ImageCache.store()")
+    }
+
+    @Test func readsTheSymbolFoldersAgainWhenWhatTheIndexKeptOfThemCannotBeRead() async throws {
+        let inbox = output.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repository.appendingPathComponent("SampleReports/Crashes/image-cache-iphone15-ios17.ips"),
+            to: inbox.appendingPathComponent("crash.ips"))
+        var symbolicated = definition
+        symbolicated.inbox = inbox
+        let symbols = repository.appendingPathComponent("SampleReports/Symbols")
+        symbolicated.symbolFolders = [symbols]
+        let store = try IndexStore(path: definition.database.path)
+        let log = CapturedLog()
+        let runner = PipelineRunner(definition: symbolicated, logger: log.logger)
+        _ = try await runner.run(index: store, pipelineName: "test.toml")
+        // What the index kept of the folders is a cache: one row broken, the next run reads them all again.
+        try await DatabaseQueue(path: definition.database.path).write { db in
+            try db.execute(sql: "UPDATE debug_files SET entries_json = 'not JSON' WHERE entries_json != '[]'")
+        }
+        try FileManager.default.copyItem(
+            at: repository.appendingPathComponent("SampleReports/Crashes/cart-total-iphone14-ios16.ips"),
+            to: inbox.appendingPathComponent("second.ips"))
+        let second = try await runner.run(index: store, pipelineName: "test.toml")
+        #expect(second.newReports == 1)
+        #expect(
+            log.logged.contains {
+                $0.hasPrefix("warning symbols: cannot read what earlier runs learned of the symbol folders")
+            })
+        #expect(try await store.loadDebugFiles() == DebugFileIndex(scanning: [symbols]).files)
+    }
+
     @Test func keepsTheCrashedThreadAsRowsAndEveryThreadInTheBlob() async throws {
         let store = try IndexStore(path: definition.database.path)
         var symbolicated = definition

@@ -60,7 +60,8 @@ public struct PipelineRunner: Sendable {
             }
         }
 
-        let symbolicator = try await makeSymbolicator(index: index)
+        let symbolicator =
+            definition.symbolFolders.isEmpty ? nil : RunSymbolicator { await makeSymbolicator(index: index) }
         let fingerprinter = definition.fingerprinter
         let redactor = Redactor(rules: definition.redaction)
         let frames = definition.frames ? VideoFrames.locate() : nil
@@ -126,7 +127,7 @@ public struct PipelineRunner: Sendable {
                 startNext()
             }
         }
-        if let symbolicator {
+        if let symbolicator = await symbolicator?.symbolicatorIfMade() {
             try await index.saveSymbolCache(symbolicator.cache)
         }
         let groups = try await index.groupDigest(run: runID, top: 10)
@@ -141,19 +142,35 @@ public struct PipelineRunner: Sendable {
         return summary
     }
 
-    /// The symbolicator of the run, when symbol folders are configured. Unchanged files of the folders (same size
-    /// and modification time) are taken from the index, not read again.
-    private func makeSymbolicator(index: some ReportIndex) async throws -> Symbolicator? {
-        guard !definition.symbolFolders.isEmpty else { return nil }
-        let known = try await index.loadDebugFiles()
+    /// The symbolicator of the run's symbol folders. Unchanged files of the folders (same size and modification time)
+    /// are taken from the index, not read again. What the index keeps of them is a cache: when it cannot be read or
+    /// written, the folders are read in full, and the run goes on.
+    private func makeSymbolicator(index: some ReportIndex) async -> Symbolicator {
+        var known: [String: DebugFileIndex.KnownFile] = [:]
+        do {
+            known = try await index.loadDebugFiles()
+        } catch {
+            logger.warning(
+                "symbols: cannot read what earlier runs learned of the symbol folders, reading them all: \(error)")
+        }
         let debugFiles = DebugFileIndex(
             scanning: definition.symbolFolders, known: known,
             staging: definition.output.appendingPathComponent("symbols-staging"))
-        try await index.saveDebugFiles(debugFiles.files, replacing: known)
+        do {
+            try await index.saveDebugFiles(debugFiles.files, replacing: known)
+        } catch {
+            logger.warning("symbols: cannot store what this run learned of the symbol folders: \(error)")
+        }
         for problem in debugFiles.problems {
             logger.warning("symbols: \(problem)")
         }
-        return Symbolicator(index: debugFiles, cache: try await index.loadSymbolCache())
+        var cache = SymbolCache()
+        do {
+            cache = try await index.loadSymbolCache()
+        } catch {
+            logger.warning("symbols: cannot read the answers earlier runs stored, asking again: \(error)")
+        }
+        return Symbolicator(index: debugFiles, cache: cache)
     }
 
     /// Writes `groups/<fingerprint>.md` for every group the run touched, and a pointer page for each fingerprint
@@ -279,7 +296,7 @@ public struct PipelineRunner: Sendable {
 
     /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel.
     private static func process(
-        _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: Symbolicator?,
+        _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: RunSymbolicator?,
         fingerprinter: Fingerprinter, redactor: Redactor, frames: (VideoFrames, URL)?, known: String?
     ) async -> Reading {
         // An input seen before with the same size and times is not read again.
@@ -312,7 +329,10 @@ public struct PipelineRunner: Sendable {
         } catch {
             return .failed(record, error)
         }
-        await enrich(&output.reports, symbolicator: symbolicator, fingerprinter: fingerprinter)
+        // Only an input with a crash needs the symbol folders; the first one to ask makes the run walk them.
+        let needsSymbols = output.reports.contains { !$0.crashes.isEmpty }
+        let symbols = needsSymbols ? await symbolicator?.symbolicator() : nil
+        await enrich(&output.reports, symbolicator: symbols, fingerprinter: fingerprinter)
         if let (extractor, folder) = frames {
             // Beside the summary: reports/<id>.md links reports/<id>/frame-<event>.jpg.
             output.reports = output.reports.map { report in

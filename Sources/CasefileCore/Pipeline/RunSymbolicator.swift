@@ -1,0 +1,27 @@
+/// The run's symbolicator, made when the first input holding a crash asks for it.
+///
+/// Making it walks the symbol folders and reads what earlier runs learned of them. A team keeps dSYMs for years: with
+/// 5,000 of them that took about 0.2 s of one core before any input was read. A run whose new inputs hold no crash —
+/// the second run over an unchanged inbox, a night of recordings only — now never pays it.
+actor RunSymbolicator {
+    private let make: @Sendable () async -> Symbolicator
+    private var made: Task<Symbolicator, Never>?
+
+    /// A symbolicator that `make` makes when first asked for.
+    init(make: @escaping @Sendable () async -> Symbolicator) {
+        self.make = make
+    }
+
+    /// The symbolicator, made by the first call; the calls made meanwhile wait for that one.
+    func symbolicator() async -> Symbolicator {
+        if let made { return await made.value }
+        let task = Task { await make() }
+        made = task
+        return await task.value
+    }
+
+    /// The symbolicator when an input asked for it, for the run to store what its cache learned; `nil` otherwise.
+    func symbolicatorIfMade() async -> Symbolicator? {
+        await made?.value
+    }
+}
