@@ -30,7 +30,8 @@ extension IndexStore {
         for row in rows {
             guard let address = row["address"] as Int64?, let backend = row["backend"] as String?,
                 let json = row["locations_json"] as String?,
-                let locations = try? decoder.decode([SourceLocation].self, from: Data(json.utf8))
+                let locations = IndexJSON.locations(fromJSON: json)
+                    ?? (try? decoder.decode([SourceLocation].self, from: Data(json.utf8)))
             else { continue }
             answers[UInt64(bitPattern: address)] = SymbolCache.Result(backend: backend, locations: locations)
         }
@@ -63,9 +64,9 @@ extension IndexStore {
             var files: [String: DebugFileIndex.KnownFile] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT path, size, modified, entries_json FROM debug_files") {
                 let json: String = row["entries_json"]
-                // Half a symbol folder's files are no debug file (a dSYM's Info.plist): nothing to decode.
                 let entries =
-                    json == "[]" ? [] : try decoder.decode([DebugFileIndex.Entry].self, from: Data(json.utf8))
+                    try DebugFileIndex.Entry.entries(fromJSON: json)
+                    ?? decoder.decode([DebugFileIndex.Entry].self, from: Data(json.utf8))
                 files[row["path"]] = DebugFileIndex.KnownFile(
                     size: row["size"], modified: row["modified"], entries: entries)
             }

@@ -29,12 +29,13 @@ private typealias Location = CasefileCore.SourceLocation
         #expect(empty == "[]")
     }
 
-    @Test func writesWhatFoundationWrites() throws {
+    /// Every kind of field and value: names that demangle, absent fields, extreme numbers, text that needs escapes.
+    private static var lists: [[Location]] {
         var everything = Location(
             rawName: "$s7ShopApp13CartViewModelC5totalSiyF", file: "/Users/ci/Shop App/Cart.swift", line: 17, column: 0,
             offset: UInt64.max)
         everything.startLine = 0
-        let lists: [[Location]] = [
+        return [
             [Location(rawName: "main")],
             [everything],
             [
@@ -49,7 +50,10 @@ private typealias Location = CasefileCore.SourceLocation
             ],
             [Location(rawName: "operator<<(std::ostream&, char const*)", file: nil, line: nil)],
         ]
-        for locations in lists {
+    }
+
+    @Test func writesWhatFoundationWrites() throws {
+        for locations in Self.lists {
             let text: String = IndexJSON.text(locations)
             #expect(text == (try Self.foundation(locations)))
         }
@@ -63,5 +67,33 @@ private typealias Location = CasefileCore.SourceLocation
         let text: String = IndexJSON.text(locations)
         let decoded = try JSONDecoder().decode([Location].self, from: Data(text.utf8))
         #expect(decoded == locations)
+    }
+
+    @Test func readsWhatItWroteWithoutJSONDecoder() throws {
+        for locations in Self.lists {
+            let text: String = IndexJSON.text(locations)
+            #expect(IndexJSON.locations(fromJSON: text) == locations)
+        }
+        // White space and `null` for an absent field read as JSONDecoder reads them.
+        let spaced = #" [ { "rawName" : "main", "simpleName" : "main", "file" : null, "line" : 7 } ] "#
+        let decoded = try JSONDecoder().decode([Location].self, from: Data(spaced.utf8))
+        #expect(IndexJSON.locations(fromJSON: spaced) == decoded)
+        #expect(decoded.first?.line == 7 && decoded.first?.file == nil)
+    }
+
+    @Test(arguments: [
+        #"[{"rawName":"main","simpleName":"main","extra":1}]"#,
+        #"[{"rawName":"main","simpleName":"main","line":"7"}]"#,
+        #"[{"rawName":"main","simpleName":"main","line":7.0}]"#,
+        #"[{"rawName":"main","simpleName":"main","offset":-1}]"#,
+        #"[{"rawName":"main","simpleName":"main","line":99999999999999999999}]"#,
+        #"[{"rawName":"main"}]"#,
+        #"[{"rawName":null,"simpleName":"main"}]"#,
+        #"[{"rawName":"main","simpleName":"main"},]"#,
+        #"[{"rawName":"main","simpleName":"main"}] x"#,
+        #"{"rawName":"main","simpleName":"main"}"#,
+    ])
+    func leavesAnyOtherTextToJSONDecoder(_ text: String) {
+        #expect(IndexJSON.locations(fromJSON: text) == nil)
     }
 }

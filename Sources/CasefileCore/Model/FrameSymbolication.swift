@@ -77,6 +77,21 @@ public struct SourceLocation: Sendable, Codable, Hashable {
         self.offset = offset
     }
 
+    /// A location whose names were worked out before, as the index stored them: not demangled again.
+    package init(
+        rawName: String, demangledName: String?, simpleName: String, file: String?, line: Int?, column: Int?,
+        offset: UInt64?, startLine: Int?
+    ) {
+        self.rawName = rawName
+        self.demangledName = demangledName
+        self.simpleName = simpleName
+        self.file = file
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.startLine = startLine
+    }
+
     /// `CartViewModel.total() + 44 (checkout.c:17)`.
     public var description: String {
         describe(simpleName)

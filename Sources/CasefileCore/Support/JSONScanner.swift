@@ -33,6 +33,16 @@ struct JSONScanner {
         self.depth = depth
     }
 
+    /// The byte at the cursor; `nil` at the end.
+    var next: UInt8? {
+        index < bytes.count ? bytes[index] : nil
+    }
+
+    /// The byte at `position`; `nil` past the end.
+    func byte(at position: Int) -> UInt8? {
+        position >= 0 && position < bytes.count ? bytes[position] : nil
+    }
+
     // MARK: - Structure
 
     /// Visits each member of the object at the cursor; `body` gets the key's byte range and must consume the value.
@@ -138,6 +148,24 @@ struct JSONScanner {
         }
         guard index > start else { return nil }
         return value
+    }
+
+    /// Decimal digits at the cursor as a number, exactly up to `UInt64.max`; `nil` (cursor unmoved) when there are
+    /// none or they overflow.
+    mutating func exactDigits() -> UInt64? {
+        let start = index
+        var value: UInt64 = 0
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(UInt64(bytes[index] &- 0x30))
+            guard !overflow, !carry else {
+                index = start
+                return nil
+            }
+            value = sum
+            index += 1
+        }
+        return index > start ? value : nil
     }
 
     /// The rest of a string whose opening quote was consumed, up to its closing quote; `nil` when it holds an

@@ -1,0 +1,60 @@
+/// Values read exactly as `JSONDecoder` reads them into Swift types, for the index's own JSON columns read back
+/// without it: every value either has the expected type — a string, a plain integer in range, a boolean — or `null`
+/// where the field is optional; anything else throws, and the caller decodes the text with `JSONDecoder` instead.
+extension JSONScanner {
+    /// Whether the whole text was read: nothing but white space after the cursor.
+    mutating func atEnd() -> Bool {
+        skipWhitespace()
+        return next == nil
+    }
+
+    /// A string, or `nil` for `null`.
+    mutating func exactString() throws -> String? {
+        if literal("null") { return nil }
+        guard next == UInt8(ascii: "\"") else { throw Failure(offset: index) }
+        return try string()
+    }
+
+    /// A string that must be there.
+    mutating func requiredString() throws -> String {
+        guard let text = try exactString() else { throw Failure(offset: index) }
+        return text
+    }
+
+    /// `true` or `false`.
+    mutating func exactBool() throws -> Bool {
+        if literal("true") { return true }
+        if literal("false") { return false }
+        throw Failure(offset: index)
+    }
+
+    /// An integer of type `Value` written as plain digits (a sign where `Value` has one), or `nil` for `null`. A
+    /// fraction, an exponent, a leading zero or a value out of range throws, as `JSONDecoder` would refuse or round
+    /// what `JSONEncoder` never writes.
+    mutating func exactInteger<Value: FixedWidthInteger>(_: Value.Type) throws -> Value? {
+        if literal("null") { return nil }
+        let start = index
+        let negative = Value.isSigned && literal("-")
+        let digitsStart = index
+        guard let magnitude = exactDigits() else { throw Failure(offset: start) }
+        if index - digitsStart > 1, byte(at: digitsStart) == UInt8(ascii: "0") { throw Failure(offset: start) }
+        if let following = next,
+            following == UInt8(ascii: ".") || following == UInt8(ascii: "e") || following == UInt8(ascii: "E")
+        {
+            throw Failure(offset: start)
+        }
+        if negative {
+            // Value.min's magnitude is one more than Value.max.
+            guard magnitude <= UInt64(Value.max) + 1 else { throw Failure(offset: start) }
+            return magnitude == UInt64(Value.max) + 1 ? Value.min : Value.zero - Value(magnitude)
+        }
+        guard let value = Value(exactly: magnitude) else { throw Failure(offset: start) }
+        return value
+    }
+
+    /// An integer that must be there.
+    mutating func requiredInteger<Value: FixedWidthInteger>(_ type: Value.Type) throws -> Value {
+        guard let value = try exactInteger(type) else { throw Failure(offset: index) }
+        return value
+    }
+}
