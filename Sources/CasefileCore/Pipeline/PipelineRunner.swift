@@ -124,6 +124,11 @@ public struct PipelineRunner: Sendable {
                 done += 1
                 try await finish(outcome, into: &summary, digest: &digest, index: index, run: runID)
                 progress(Progress(done: done, total: inputs.count, input: path))
+                // The answers the symbolicator learned are stored as the run goes, not all after its last input:
+                // the writer has room for them between inputs, and the run's serial end does not grow with them.
+                if done % Self.symbolAnswersEvery == 0, let symbols = await symbolicator?.symbolicatorIfReady() {
+                    try await index.saveSymbolCache(symbols.cache)
+                }
                 startNext()
             }
         }
@@ -141,6 +146,9 @@ public struct PipelineRunner: Sendable {
         try await index.finishRun(runID, summary: summary, finishedAt: Date())
         return summary
     }
+
+    /// How many inputs the run finishes between two writes of the symbolicator's new answers.
+    package static let symbolAnswersEvery = 256
 
     /// The symbolicator of the run's symbol folders. Unchanged files of the folders (same size and modification time)
     /// are taken from the index, not read again. What the index keeps of them is a cache: when it cannot be read or

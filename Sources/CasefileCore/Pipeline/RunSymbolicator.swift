@@ -6,6 +6,7 @@
 actor RunSymbolicator {
     private let make: @Sendable () async -> Symbolicator
     private var made: Task<Symbolicator, Never>?
+    private var ready: Symbolicator?
 
     /// A symbolicator that `make` makes when first asked for.
     init(make: @escaping @Sendable () async -> Symbolicator) {
@@ -17,7 +18,14 @@ actor RunSymbolicator {
         if let made { return await made.value }
         let task = Task { await make() }
         made = task
-        return await task.value
+        let symbolicator = await task.value
+        ready = symbolicator
+        return symbolicator
+    }
+
+    /// The symbolicator when it is made, without waiting for one being made.
+    func symbolicatorIfReady() -> Symbolicator? {
+        ready
     }
 
     /// The symbolicator when an input asked for it, for the run to store what its cache learned; `nil` otherwise.

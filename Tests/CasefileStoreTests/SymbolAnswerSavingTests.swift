@@ -1,0 +1,105 @@
+import CasefileCore
+import CasefileStore
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+
+/// The answers `llvm-symbolizer` gave are stored while the run goes on, not all after its last input: a long night's
+/// serial end does not grow with them, and a run killed halfway keeps what it learned.
+@Suite final class SymbolAnswerSavingTests {
+    let output: URL
+
+    init() throws {
+        output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-answers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: output)
+    }
+
+    @Test func storesTheSymbolicatorsAnswersBeforeTheLastInput() async throws {
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let crash = try Data(
+            contentsOf: repository.appendingPathComponent("SampleReports/Crashes/image-cache-iphone15-ios17.ips"))
+        let inbox = output.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        // One crash mailed again and again: each copy a new input (it ends in one more newline), the same report.
+        let copies = PipelineRunner.symbolAnswersEvery + 44
+        for copy in 0..<copies {
+            try (crash + Data(repeating: 0x0A, count: copy + 1)).write(
+                to: inbox.appendingPathComponent(String(format: "crash-%04d.ips", copy)))
+        }
+        let database = output.appendingPathComponent("index.sqlite")
+        var definition = PipelineDefinition(inbox: inbox, output: output, database: database)
+        definition.symbolFolders = [repository.appendingPathComponent("SampleReports/Symbols")]
+        let index = SaveTimingIndex(store: try IndexStore(path: database.path), database: database)
+        let summary = try await PipelineRunner(definition: definition, logger: CapturedLog().logger)
+            .run(index: index, pipelineName: "test.toml")
+        #expect(summary.processed == copies)
+        let saves = index.saves.withLock { $0 }
+        // A write after the 256th input stored the answers the first crashes brought; the one at the end had none
+        // left to add.
+        let early = try #require(saves.first { $0.recorded < copies && $0.rows > 0 })
+        #expect(early.recorded >= PipelineRunner.symbolAnswersEvery - 1)
+        #expect(saves.last?.rows == early.rows)
+    }
+}
+
+/// An index that notes, at each write of symbol answers, how many inputs it had stored and how many answers it then
+/// held.
+final class SaveTimingIndex: ReportIndex {
+    let store: IndexStore
+    let database: URL
+    let recorded = Mutex(0)
+    let saves = Mutex<[(recorded: Int, rows: Int)]>([])
+
+    init(store: IndexStore, database: URL) {
+        self.store = store
+        self.database = database
+    }
+
+    func saveSymbolCache(_ cache: SymbolCache) async throws {
+        try await store.saveSymbolCache(cache)
+        let rows = try await DatabaseQueue(path: database.path).read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM symbol_cache") ?? 0
+        }
+        let recorded = recorded.withLock { $0 }
+        saves.withLock { $0.append((recorded, rows)) }
+    }
+
+    func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
+        let outcome = try await store.record(input, run: run)
+        recorded.withLock { $0 += 1 }
+        return outcome
+    }
+
+    func isKnown(inputSHA256: String) async throws -> Bool { try await store.isKnown(inputSHA256: inputSHA256) }
+    func inputSignatures(paths: [String]) async throws -> [String: String] {
+        try await store.inputSignatures(paths: paths)
+    }
+    func knownReports(_ ids: [String]) async throws -> Set<String> { try await store.knownReports(ids) }
+    func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64 {
+        try await store.beginRun(pipeline: pipeline, inbox: inbox, startedAt: startedAt)
+    }
+    func runsKilled(before run: Int64) async throws -> Int { try await store.runsKilled(before: run) }
+    func quarantine(_ input: InputRecord, error: InputError, run: Int64) async throws {
+        try await store.quarantine(input, error: error, run: run)
+    }
+    func finishRun(_ run: Int64, summary: RunSummary, finishedAt: Date) async throws {
+        try await store.finishRun(run, summary: summary, finishedAt: finishedAt)
+    }
+    func loadSymbolCache() async throws -> SymbolCache { try await store.loadSymbolCache() }
+    func loadDebugFiles() async throws -> [String: DebugFileIndex.KnownFile] { try await store.loadDebugFiles() }
+    func saveDebugFiles(
+        _ files: [String: DebugFileIndex.KnownFile], replacing known: [String: DebugFileIndex.KnownFile]
+    ) async throws {
+        try await store.saveDebugFiles(files, replacing: known)
+    }
+    func groupDigest(run: Int64, top: Int) async throws -> GroupDigest {
+        try await store.groupDigest(run: run, top: top)
+    }
+    func groupDetail(id: Int64) async throws -> BugGroupDetail? { try store.groupDetail(id: id) }
+}
