@@ -22,7 +22,7 @@ public struct PipelineDefinition: Sendable {
     public var database: URL
     /// Bounds for unpacking each input.
     public var limits: ArchiveLimits
-    /// The cores the run keeps busy (`concurrency` at the top of the definition); the core count when not set. Four
+    /// The cores the run keeps busy (`concurrency` at the top of the definition); the core count when not set. Eight
     /// inputs per core are in flight, so that a core has work while inputs wait for the single index writer.
     public var concurrency: Int
     /// Folders of debug files (`.dSYM` bundles, Mach-O binaries) to symbolicate crashes with.
