@@ -1,9 +1,9 @@
 extension DebugFileIndex.Entry {
     /// The entries of one debug file read back from the JSON the index stores for it (their `Encodable` form), without
     /// `JSONDecoder`: a run reads one such text for every file of the symbol folders, and with 5,000 dSYMs
-    /// `JSONDecoder` took about 90 ms of a run that could not start without them. `nil` for any text not in exactly
-    /// that form — an unknown key, a value of another type, a number out of range — which the caller decodes with
-    /// `JSONDecoder`.
+    /// `JSONDecoder` took about 90 ms while the run's first crashes waited for the symbolicator. `nil` for any text
+    /// not in exactly that form — an unknown key, a value of another type, a number out of range — which the caller
+    /// decodes with `JSONDecoder`.
     package static func entries(fromJSON json: String) -> [DebugFileIndex.Entry]? {
         json.withUTF8Bytes { bytes in
             var scanner = JSONScanner(bytes, strict: true)
