@@ -30,27 +30,36 @@ import Testing
         return try await runner.run(index: store, pipelineName: "test.toml")
     }
 
-    @Test func walksTheSymbolFoldersOnlyForAnInputWithACrash() async throws {
+    /// The sample symbols.
+    var symbols: URL { repository.appendingPathComponent("SampleReports/Symbols") }
+
+    /// A runner over an inbox of its own (`output/inbox`, empty) that symbolicates with the sample symbols.
+    func symbolicatingRunner(_ log: CapturedLog = CapturedLog()) throws -> (runner: PipelineRunner, inbox: URL) {
         let inbox = output.appendingPathComponent("inbox")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        // A recording without a crash: its run needs no debug file, and leaves the symbol folders unread.
-        try FileManager.default.copyItem(
-            at: repository.appendingPathComponent("SampleReports/5B0F1C2E-9D4A-4C61-8E07-3A1F6B2C9D10.clue"),
-            to: inbox.appendingPathComponent("session.clue"))
         var symbolicated = definition
         symbolicated.inbox = inbox
-        let symbols = repository.appendingPathComponent("SampleReports/Symbols")
         symbolicated.symbolFolders = [symbols]
+        return (PipelineRunner(definition: symbolicated, logger: log.logger), inbox)
+    }
+
+    /// Copies a sample report into `inbox` as `name`.
+    func deliver(_ sample: String, to inbox: URL, as name: String) throws {
+        try FileManager.default.copyItem(
+            at: repository.appendingPathComponent("SampleReports/\(sample)"), to: inbox.appendingPathComponent(name))
+    }
+
+    @Test func walksTheSymbolFoldersOnlyForAnInputWithACrash() async throws {
+        let (runner, inbox) = try symbolicatingRunner()
+        // A recording without a crash: its run needs no debug file, and leaves the symbol folders unread.
+        try deliver("5B0F1C2E-9D4A-4C61-8E07-3A1F6B2C9D10.clue", to: inbox, as: "session.clue")
         let store = try IndexStore(path: definition.database.path)
-        let runner = PipelineRunner(definition: symbolicated, logger: CapturedLog().logger)
         let first = try await runner.run(index: store, pipelineName: "test.toml")
         #expect(first.newReports == 1)
         #expect(try store.crashes().isEmpty)
         #expect(try await store.loadDebugFiles().isEmpty)
         // A crash report the next night: its run walks the folders, keeps what it learned, and symbolicates.
-        try FileManager.default.copyItem(
-            at: repository.appendingPathComponent("SampleReports/Crashes/image-cache-iphone15-ios17.ips"),
-            to: inbox.appendingPathComponent("crash.ips"))
+        try deliver("Crashes/image-cache-iphone15-ios17.ips", to: inbox, as: "crash.ips")
         _ = try await runner.run(index: store, pipelineName: "test.toml")
         #expect(try await store.loadDebugFiles() == DebugFileIndex(scanning: [symbols]).files)
         let crash = try #require(try store.crashes().first)
@@ -62,26 +71,16 @@ import Testing
     }
 
     @Test func readsTheSymbolFoldersAgainWhenWhatTheIndexKeptOfThemCannotBeRead() async throws {
-        let inbox = output.appendingPathComponent("inbox")
-        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: repository.appendingPathComponent("SampleReports/Crashes/image-cache-iphone15-ios17.ips"),
-            to: inbox.appendingPathComponent("crash.ips"))
-        var symbolicated = definition
-        symbolicated.inbox = inbox
-        let symbols = repository.appendingPathComponent("SampleReports/Symbols")
-        symbolicated.symbolFolders = [symbols]
-        let store = try IndexStore(path: definition.database.path)
         let log = CapturedLog()
-        let runner = PipelineRunner(definition: symbolicated, logger: log.logger)
+        let (runner, inbox) = try symbolicatingRunner(log)
+        try deliver("Crashes/image-cache-iphone15-ios17.ips", to: inbox, as: "crash.ips")
+        let store = try IndexStore(path: definition.database.path)
         _ = try await runner.run(index: store, pipelineName: "test.toml")
         // What the index kept of the folders is a cache: one row broken, the next run reads them all again.
         try await DatabaseQueue(path: definition.database.path).write { db in
             try db.execute(sql: "UPDATE debug_files SET entries_json = 'not JSON' WHERE entries_json != '[]'")
         }
-        try FileManager.default.copyItem(
-            at: repository.appendingPathComponent("SampleReports/Crashes/cart-total-iphone14-ios16.ips"),
-            to: inbox.appendingPathComponent("second.ips"))
+        try deliver("Crashes/cart-total-iphone14-ios16.ips", to: inbox, as: "second.ips")
         let second = try await runner.run(index: store, pipelineName: "test.toml")
         #expect(second.newReports == 1)
         #expect(

@@ -40,19 +40,18 @@ import Testing
 }
 
 /// An index that, before storing an input, looks for the summary file of each report it does not hold yet.
-final class SummaryCheckingIndex: ReportIndex {
-    let store: IndexStore
+final class SummaryCheckingIndex: ForwardingIndex, @unchecked Sendable {
     let output: URL
     let checked = Mutex<Set<String>>([])
     let missing = Mutex<[String]>([])
     let digestBeforeFinish = Mutex(false)
 
     init(store: IndexStore, output: URL) {
-        self.store = store
         self.output = output
+        super.init(store: store)
     }
 
-    func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
+    override func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
         let known = try await store.knownReports(input.reports.map(\.id))
         for report in input.reports where !known.contains(report.id) {
             guard let path = input.summaryPaths[report.id] else { continue }
@@ -61,39 +60,13 @@ final class SummaryCheckingIndex: ReportIndex {
                 missing.withLock { $0.append(path) }
             }
         }
-        return try await store.record(input, run: run)
+        return try await super.record(input, run: run)
     }
 
-    func isKnown(inputSHA256: String) async throws -> Bool { try await store.isKnown(inputSHA256: inputSHA256) }
-    func inputSignatures(paths: [String]) async throws -> [String: String] {
-        try await store.inputSignatures(paths: paths)
-    }
-    func knownReports(_ ids: [String]) async throws -> Set<String> { try await store.knownReports(ids) }
-    func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64 {
-        try await store.beginRun(pipeline: pipeline, inbox: inbox, startedAt: startedAt)
-    }
-    func runsKilled(before run: Int64) async throws -> Int {
-        try await store.runsKilled(before: run)
-    }
-    func quarantine(_ input: InputRecord, error: InputError, run: Int64) async throws {
-        try await store.quarantine(input, error: error, run: run)
-    }
-    func finishRun(_ run: Int64, summary: RunSummary, finishedAt: Date) async throws {
+    override func finishRun(_ run: Int64, summary: RunSummary, finishedAt: Date) async throws {
         // A run killed while writing its digest must still be unfinished: the digest comes first.
         let digest = output.appendingPathComponent("runs/run-\(run).md").path
         digestBeforeFinish.withLock { $0 = FileManager.default.fileExists(atPath: digest) }
-        try await store.finishRun(run, summary: summary, finishedAt: finishedAt)
+        try await super.finishRun(run, summary: summary, finishedAt: finishedAt)
     }
-    func loadSymbolCache() async throws -> SymbolCache { try await store.loadSymbolCache() }
-    func saveSymbolCache(_ cache: SymbolCache) async throws { try await store.saveSymbolCache(cache) }
-    func loadDebugFiles() async throws -> [String: DebugFileIndex.KnownFile] { try await store.loadDebugFiles() }
-    func saveDebugFiles(
-        _ files: [String: DebugFileIndex.KnownFile], replacing known: [String: DebugFileIndex.KnownFile]
-    ) async throws {
-        try await store.saveDebugFiles(files, replacing: known)
-    }
-    func groupDigest(run: Int64, top: Int) async throws -> GroupDigest {
-        try await store.groupDigest(run: run, top: top)
-    }
-    func groupDetail(id: Int64) async throws -> BugGroupDetail? { try store.groupDetail(id: id) }
 }

@@ -50,19 +50,18 @@ import Testing
 
 /// An index that notes, at each write of symbol answers, how many inputs it had stored and how many answers it then
 /// held.
-final class SaveTimingIndex: ReportIndex {
-    let store: IndexStore
+final class SaveTimingIndex: ForwardingIndex, @unchecked Sendable {
     let database: URL
     let recorded = Mutex(0)
     let saves = Mutex<[(recorded: Int, rows: Int)]>([])
 
     init(store: IndexStore, database: URL) {
-        self.store = store
         self.database = database
+        super.init(store: store)
     }
 
-    func saveSymbolCache(_ cache: SymbolCache) async throws {
-        try await store.saveSymbolCache(cache)
+    override func saveSymbolCache(_ cache: SymbolCache) async throws {
+        try await super.saveSymbolCache(cache)
         let rows = try await DatabaseQueue(path: database.path).read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM symbol_cache") ?? 0
         }
@@ -70,36 +69,9 @@ final class SaveTimingIndex: ReportIndex {
         saves.withLock { $0.append((recorded, rows)) }
     }
 
-    func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
-        let outcome = try await store.record(input, run: run)
+    override func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
+        let outcome = try await super.record(input, run: run)
         recorded.withLock { $0 += 1 }
         return outcome
     }
-
-    func isKnown(inputSHA256: String) async throws -> Bool { try await store.isKnown(inputSHA256: inputSHA256) }
-    func inputSignatures(paths: [String]) async throws -> [String: String] {
-        try await store.inputSignatures(paths: paths)
-    }
-    func knownReports(_ ids: [String]) async throws -> Set<String> { try await store.knownReports(ids) }
-    func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64 {
-        try await store.beginRun(pipeline: pipeline, inbox: inbox, startedAt: startedAt)
-    }
-    func runsKilled(before run: Int64) async throws -> Int { try await store.runsKilled(before: run) }
-    func quarantine(_ input: InputRecord, error: InputError, run: Int64) async throws {
-        try await store.quarantine(input, error: error, run: run)
-    }
-    func finishRun(_ run: Int64, summary: RunSummary, finishedAt: Date) async throws {
-        try await store.finishRun(run, summary: summary, finishedAt: finishedAt)
-    }
-    func loadSymbolCache() async throws -> SymbolCache { try await store.loadSymbolCache() }
-    func loadDebugFiles() async throws -> [String: DebugFileIndex.KnownFile] { try await store.loadDebugFiles() }
-    func saveDebugFiles(
-        _ files: [String: DebugFileIndex.KnownFile], replacing known: [String: DebugFileIndex.KnownFile]
-    ) async throws {
-        try await store.saveDebugFiles(files, replacing: known)
-    }
-    func groupDigest(run: Int64, top: Int) async throws -> GroupDigest {
-        try await store.groupDigest(run: run, top: top)
-    }
-    func groupDetail(id: Int64) async throws -> BugGroupDetail? { try store.groupDetail(id: id) }
 }

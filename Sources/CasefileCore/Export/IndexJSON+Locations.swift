@@ -30,17 +30,7 @@ extension IndexJSON {
     /// 48 ms through `JSONDecoder`). `nil` for any text not in exactly that form — an unknown key, a value of another
     /// type — which the caller decodes with `JSONDecoder`.
     package static func locations(fromJSON json: String) -> [SourceLocation]? {
-        json.withUTF8Bytes { bytes in
-            var scanner = JSONScanner(bytes, strict: true)
-            var locations: [SourceLocation] = []
-            do {
-                scanner.skipWhitespace()
-                try scanner.elements { scanner in locations.append(try location(&scanner)) }
-                return scanner.atEnd() ? locations : nil
-            } catch {
-                return nil
-            }
-        }
+        JSONScanner.exactArray(json, location)
     }
 
     /// One location object at the scanner's cursor.

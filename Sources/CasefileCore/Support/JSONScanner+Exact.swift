@@ -2,6 +2,22 @@
 /// without it: every value either has the expected type — a string, a plain integer in range, a boolean — or `null`
 /// where the field is optional; anything else throws, and the caller decodes the text with `JSONDecoder` instead.
 extension JSONScanner {
+    /// The elements of the JSON array that is the whole of `json`, each read by `element` from its start; `nil` when
+    /// the text is anything else, or `element` throws.
+    static func exactArray<Element>(_ json: String, _ element: (inout JSONScanner) throws -> Element) -> [Element]? {
+        json.withUTF8Bytes { bytes in
+            var scanner = JSONScanner(bytes, strict: true)
+            var elements: [Element] = []
+            do {
+                scanner.skipWhitespace()
+                try scanner.elements { scanner in elements.append(try element(&scanner)) }
+                return scanner.atEnd() ? elements : nil
+            } catch {
+                return nil
+            }
+        }
+    }
+
     /// Whether the whole text was read: nothing but white space after the cursor.
     mutating func atEnd() -> Bool {
         skipWhitespace()

@@ -5,17 +5,7 @@ extension DebugFileIndex.Entry {
     /// not in exactly that form — an unknown key, a value of another type, a number out of range — which the caller
     /// decodes with `JSONDecoder`.
     package static func entries(fromJSON json: String) -> [DebugFileIndex.Entry]? {
-        json.withUTF8Bytes { bytes in
-            var scanner = JSONScanner(bytes, strict: true)
-            var entries: [DebugFileIndex.Entry] = []
-            do {
-                scanner.skipWhitespace()
-                try scanner.elements { scanner in entries.append(try entry(&scanner)) }
-                return scanner.atEnd() ? entries : nil
-            } catch {
-                return nil
-            }
-        }
+        JSONScanner.exactArray(json, entry)
     }
 
     private static func entry(_ scanner: inout JSONScanner) throws -> DebugFileIndex.Entry {
