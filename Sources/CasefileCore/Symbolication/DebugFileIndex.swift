@@ -110,7 +110,7 @@ public struct DebugFileIndex: Sendable {
         // One `readdir` per directory and one `lstat` per path, not Foundation's enumerator and resource values: a
         // symbol folder kept for a year holds thousands of dSYMs, and every run walks it (5,000 dSYMs took 1.3 s,
         // two thirds of it in `URL.resourceValues`). A directory that cannot be listed is passed over, as before.
-        // On every core: the first crashes of a run wait for this walk, and the cores have nothing else to do.
+        // On every core: the first crashes of a run wait for this walk.
         let workers = ProcessInfo.processInfo.activeProcessorCount
         guard let entries = FileTree.entries(under: folder.path, skippingUnreadable: true, workers: workers) else {
             problems.append("\(folder.path): cannot list the folder")
