@@ -133,25 +133,23 @@ struct JSONScanner {
         return true
     }
 
-    /// Decimal digits at the cursor as a number; `nil` (cursor unmoved) when there are none or they overflow.
+    /// Decimal digits at the cursor as a number; `nil` (cursor unmoved) when there are none or they come within a
+    /// hundred of overflowing (the digits before the last at least `UInt64.max / 10 - 9`), as the fast paths that
+    /// read frames byte for byte have always refused them.
     @inline(__always)
     mutating func digits() -> UInt64? {
         let start = index
-        var value: UInt64 = 0
-        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-            guard value < UInt64.max / 10 - 9 else {
-                index = start
-                return nil
-            }
-            value = value &* 10 &+ UInt64(bytes[index] &- 0x30)
-            index += 1
+        guard let value = exactDigits() else { return nil }
+        guard value / 10 < UInt64.max / 10 - 9 else {
+            index = start
+            return nil
         }
-        guard index > start else { return nil }
         return value
     }
 
     /// Decimal digits at the cursor as a number, exactly up to `UInt64.max`; `nil` (cursor unmoved) when there are
     /// none or they overflow.
+    @inline(__always)
     mutating func exactDigits() -> UInt64? {
         let start = index
         var value: UInt64 = 0
