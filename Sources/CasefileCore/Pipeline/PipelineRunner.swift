@@ -133,7 +133,7 @@ public struct PipelineRunner: Sendable {
                 startNext()
             }
         }
-        if let symbolicator = await symbolicator?.symbolicatorIfMade() {
+        if let symbolicator = await symbolicator?.symbolicatorIfReady() {
             try await index.saveSymbolCache(symbolicator.cache)
         }
         let groups = try await index.groupDigest(run: runID, top: 10)

@@ -23,13 +23,9 @@ actor RunSymbolicator {
         return symbolicator
     }
 
-    /// The symbolicator when it is made, without waiting for one being made.
+    /// The symbolicator when it is made, without waiting for one being made. Once every input that asked for it has
+    /// been answered (after the run's last input), it is the symbolicator if any input asked for one.
     func symbolicatorIfReady() -> Symbolicator? {
         ready
-    }
-
-    /// The symbolicator when an input asked for it, for the run to store what its cache learned; `nil` otherwise.
-    func symbolicatorIfMade() async -> Symbolicator? {
-        await made?.value
     }
 }
