@@ -193,6 +193,29 @@ print("run over %s inputs, that bound with the index rows as cheap as SQLite alo
           size, label, seconds, skipped, kept, writer, full, (seconds + skipped + kept - writer) / full))
 PY
             done
+            # The inbox every make bench timed before 2026-11-26 (make-inbox.py --deep-threads: every thread of a crash
+            # 10-40 frames deep, about 1,050 frames a crash where real reports and today's inbox have a few hundred):
+            # its run beside its own floor, so that the figures on either side of that change stay comparable.
+            deep=$(mktemp -d "$memory/casefile-bench-deep-$size.XXXXXX")
+            trap 'rm -rf "$work" "$inbox" "$deep"' EXIT
+            python3 "$root/Scripts/make-inbox.py" "$size" "$deep/inbox" --app-symbols "$app" --deep-threads
+            deepfloor=$("$benchmarks" "$root/SampleReports" floor "$deep/inbox" "$deep/floor.sqlite" \
+                | sed -n 's/^floor: \([0-9.]*\) s.*/\1/p')
+            sed -e "s#^path = \"out-$size\"#path = \"$deep/out\"#" -e "s#^path = \"$inbox\"#path = \"$deep/inbox\"#" \
+                "$work/run-$size.toml" > "$deep/run.toml"
+            start=$(date +%s%N)
+            "$bin" run "$deep/run.toml" > "$deep/run.out" 2> /dev/null || true
+            elapsed=$(( $(date +%s%N) - start ))
+            deepreports=$(sed -n 's/.*; \([0-9]*\) new reports.*/\1/p' "$deep/run.out")
+            rm -rf "$deep"
+            python3 - "$size" "$elapsed" "$deepreports" "$deepfloor" <<'PY'
+import sys
+size, elapsed, reports, floor = sys.argv[1:]
+seconds, floor = int(elapsed) / 1e9, float(floor)
+print("run over %s inputs, every thread 10-40 frames deep (the inbox before 2026-11-26), output in memory: %.2f s wall, "
+      "%.0f reports/s per core; its floor %.2f s; Casefile / floor = %.1f" % (
+          size, seconds, int(reports) / seconds / 2, floor, seconds / floor))
+PY
         fi
     fi
     echo "second run over the unchanged $size inputs: $(( $(run_ns "$work/run-$size.toml") / 1000000 )) ms"

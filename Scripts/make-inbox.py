@@ -4,12 +4,13 @@
 - .clue recordings from the samples, half as package folders and half zipped as Clue mails them, each with a
   video entry of realistic size (folders hard-link one video, zips carry their own incompressible bytes) and an
   info file of its own, so no two inputs are alike;
-- crash reports the size of real ones — .ips (bug type 309), Apple text .crash, KSCrash JSON — with 30-60 threads,
-  300-400 binary images and 50-400 KB, plus MetricKit payloads, crashes spread Zipf-like over distinct bugs;
+- crash reports the size of real ones — .ips (bug type 309), Apple text .crash, KSCrash JSON — with 30-60 threads
+  (the crashed one 10-40 frames deep, the others mostly shallow, as in real reports), 300-400 binary images and
+  50-400 KB, plus MetricKit payloads, crashes spread Zipf-like over distinct bugs;
 - zips holding several reports, and a few hostile inputs (a truncated zip, JSON invalid beyond repair, an empty file).
 
     Scripts/make-inbox.py N DIR [--seed S] [--video-bytes B] [--crashed-thread-only] [--used-images-only]
-                          [--app-symbols FOLDER]
+                          [--deep-threads] [--app-symbols FOLDER]
 
 --app-symbols takes a folder written by Scripts/make-large-symbols.sh: the app is then a stripped release build whose
 frames lie in that debug file's functions (each bug a chain of them on top of its crashed thread, one frame in 25
@@ -20,6 +21,10 @@ and no debug file has the app's UUID.
 so the same inputs, bugs and images): what a run costs without the other threads' frames. --used-images-only cuts
 every crash report's image list to the app and the images its (remaining) frames lie in: what a run costs without
 the 300-400 images a crash lists.
+
+--deep-threads writes the inbox every make bench wrote before 2026-11-26, byte for byte (zips aside, whose entries
+carry the time they were written): every thread of a crash 10-40 frames deep, about 1,050 frames a crash where real
+reports have a few hundred. BENCHMARKS.md's figures before that date are on it; make bench still times it once.
 
 Nothing here is committed output: make bench writes the inbox into a temporary folder.
 """
@@ -99,6 +104,23 @@ WORKER_THREAD_BASE = [("libsystem_pthread.dylib", "_pthread_wqthread"), ("libsys
 for image, symbol in MAIN_THREAD_BASE + WORKER_THREAD_BASE:
     SYSTEM_SYMBOLS[image].append((symbol, 0x1f0000 - 0x400 * len(SYSTEM_SYMBOLS[image])))
 SYMBOL_OFFSETS = {image: dict(symbols) for image, symbols in SYSTEM_SYMBOLS.items()}
+# The threads a crash lists beside the crashed one are shallow in real reports: idle workqueue threads of one to three
+# frames, run loops of ten to thirteen, waits of four to eight. The 44 other threads of three public reports read for
+# this (an iPhone on iOS 18.5, the iOS simulator on macOS, an iPhone on iOS 10) had 1 to 13 frames, 6 on average. Here
+# a third are idle, a third run loops, a fifth wait and a tenth are at work (10-40 frames), 8.6 frames on average: a
+# crash of 30-60 threads has about 400 frames, where every thread 10-40 deep gave it 1,050. Their fixed frames,
+# outermost last; the frames between the top and the bottom of a run loop or a wait are drawn like any other.
+IDLE_WORKER = [("libsystem_kernel.dylib", "__workq_kernreturn")] + WORKER_THREAD_BASE
+RUN_LOOP_TOP = [("libsystem_kernel.dylib", "mach_msg2_trap"), ("libsystem_kernel.dylib", "mach_msg2_internal"),
+                ("libsystem_kernel.dylib", "mach_msg_overwrite"), ("libsystem_kernel.dylib", "mach_msg"),
+                ("CoreFoundation", "__CFRunLoopServiceMachPort"), ("CoreFoundation", "__CFRunLoopRun"),
+                ("CoreFoundation", "CFRunLoopRunSpecific")]
+WAIT_TOP = [("libsystem_kernel.dylib", "__psynch_cvwait"), ("libsystem_pthread.dylib", "_pthread_cond_wait")]
+THREAD_BASE = [("Foundation", "__NSThread__start__"), ("libsystem_pthread.dylib", "_pthread_start"),
+               ("libsystem_pthread.dylib", "thread_start")]
+# Offsets of their own, beside the vocabulary's (which the draws below weigh, so it stays as it was).
+for image, symbol in IDLE_WORKER + RUN_LOOP_TOP + WAIT_TOP + THREAD_BASE:
+    SYMBOL_OFFSETS[image].setdefault(symbol, 0x1e0000 - 0x400 * len(SYMBOL_OFFSETS[image]))
 # Within an image, a few symbols (the run loop's, the dispatch queue's) are on far more stacks than the rest.
 SYMBOL_WEIGHTS = {image: list(itertools.accumulate(1 / rank for rank in range(1, len(symbols) + 1)))
                   for image, symbols in SYSTEM_SYMBOLS.items()}
@@ -167,6 +189,8 @@ class Crash:
     crashed_thread_only = False
     # Set by --used-images-only: every image is drawn, then those no frame lies in dropped (the app's is kept).
     used_images_only = False
+    # Set by --deep-threads: every thread 10-40 frames deep, as every inbox was before 2026-11-26.
+    deep_threads = False
     # Set by --app-symbols: the app's functions and UUID, from a debug file.
     app_symbols = None
 
@@ -193,8 +217,35 @@ class Crash:
             location = rng.randrange(0, 0x180) & ~3
             return (image, by_name[image][1], offset + location, symbol, location)
 
+        def fixed(frames):
+            return [frame(image, symbol, SYMBOL_OFFSETS[image][symbol]) for image, symbol in frames]
+
+        def drawn(count):
+            """`count` frames in the system images, weighed as real stacks are, one in 25 in the app."""
+            frames = []
+            for image in rng.choices(systems[: len(SYSTEM_IMAGES)], cum_weights=IMAGE_WEIGHTS, k=count):
+                if app and rng.random() < 0.04:
+                    frames.append(("ShopApp", self.images[0][1], app.draw(rng), None, None))
+                    continue
+                symbol, offset = rng.choices(SYSTEM_SYMBOLS[image], cum_weights=SYMBOL_WEIGHTS[image])[0]
+                frames.append(frame(image, symbol, offset))
+            return frames
+
+        def other_thread():
+            kind = rng.random()
+            if kind < 0.35:
+                return fixed(WORKER_THREAD_BASE[-1:] if rng.random() < 0.5 else IDLE_WORKER)
+            if kind < 0.7:
+                return fixed(RUN_LOOP_TOP) + drawn(rng.randrange(0, 4)) + fixed(THREAD_BASE)
+            if kind < 0.9:
+                return fixed(WAIT_TOP) + drawn(rng.randrange(0, 6)) + fixed(THREAD_BASE)
+            return drawn(rng.randrange(10, 40) - len(WORKER_THREAD_BASE)) + fixed(WORKER_THREAD_BASE)
+
         self.threads = []
         for thread in range(rng.randrange(30, 61)):
+            if thread > 0 and not Crash.deep_threads:
+                self.threads.append(other_thread())
+                continue
             frames = []
             if thread == 0 and app:
                 # A stripped app: its frames name no symbol.
@@ -204,14 +255,8 @@ class Crash:
                 frames.append(("ShopApp", by_name["ShopApp"][1], 0x9000 + (bug % 17) * 0x40 + 0x20,
                                "Feature%dViewController.viewDidLoad()" % (bug % 17), 0x20))
             ending = MAIN_THREAD_BASE if thread == 0 else WORKER_THREAD_BASE
-            for image in rng.choices(systems[: len(SYSTEM_IMAGES)], cum_weights=IMAGE_WEIGHTS,
-                                     k=rng.randrange(10, 40) - len(ending)):
-                if app and rng.random() < 0.04:
-                    frames.append(("ShopApp", self.images[0][1], app.draw(rng), None, None))
-                    continue
-                symbol, offset = rng.choices(SYSTEM_SYMBOLS[image], cum_weights=SYMBOL_WEIGHTS[image])[0]
-                frames.append(frame(image, symbol, offset))
-            frames.extend(frame(image, symbol, SYMBOL_OFFSETS[image][symbol]) for image, symbol in ending)
+            frames.extend(drawn(rng.randrange(10, 40) - len(ending)))
+            frames.extend(fixed(ending))
             self.threads.append(frames)
         if Crash.crashed_thread_only:
             self.threads = self.threads[:1]
@@ -328,11 +373,13 @@ def main():
     parser.add_argument("--bugs", type=int, default=200)
     parser.add_argument("--crashed-thread-only", action="store_true")
     parser.add_argument("--used-images-only", action="store_true")
+    parser.add_argument("--deep-threads", action="store_true")
     parser.add_argument("--app-symbols")
     arguments = parser.parse_args()
     Crash.app_symbols = AppSymbols(arguments.app_symbols) if arguments.app_symbols else None
     Crash.crashed_thread_only = arguments.crashed_thread_only
     Crash.used_images_only = arguments.used_images_only
+    Crash.deep_threads = arguments.deep_threads
     rng = random.Random(arguments.seed)
     os.makedirs(arguments.folder, exist_ok=True)
     # One video for every folder package (hard links), and incompressible bytes after a real QuickTime header.
