@@ -34,7 +34,7 @@ app="$work/app-symbols"
 
 for size in "${sizes[@]}"; do
     inbox="$work/inbox-$size"
-    # About 150 KB per input on disk (the videos are sparse), 250 KB as file sizes: room for the larger, and 1 GiB.
+    # About 120 KB per input (150 KB with --deep-threads): 250 KB an input leaves room for either, and 1 GiB more.
     if [ -d "$memory" ] && [ -w "$memory" ] \
         && [ "$(df --output=avail -B1 "$memory" | tail -1)" -gt $(( size * 250000 + (1 << 30) )) ]; then
         inbox=$(mktemp -d "$memory/casefile-bench-inbox-$size.XXXXXX")
