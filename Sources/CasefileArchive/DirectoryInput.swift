@@ -32,7 +32,7 @@ public struct DirectoryInput: Sendable {
     public let path: String
     /// The directory's own status.
     public let status: FileStatus
-    /// Every file, directory and link below it, sorted by relative path (``FileTree/entries(under:)``).
+    /// Every file, directory and link below it, sorted by relative path (``FileTree/entries(under:skippingUnreadable:workers:)``).
     public let entries: [FileTree.Entry]
     /// What ``readFiles(keepingWithin:_:)`` kept, by relative path.
     private(set) var kept: [String: Kept] = [:]
