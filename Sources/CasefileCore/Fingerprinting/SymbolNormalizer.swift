@@ -228,16 +228,22 @@ public enum SymbolNormalizer {
         var previous = UInt8(ascii: " ")
         while index < bytes.endIndex {
             let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: ">") where previous != UInt8(ascii: "-"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
-            default: break
-            }
+            depth += nesting(byte, after: previous)
             previous = byte
             bytes.formIndex(after: &index)
             if depth == 0 { return index }
         }
         return bytes.endIndex
+    }
+
+    /// How `byte` changes the bracket depth: +1 for `<`, `(` or `[`, −1 for `)`, `]` or a `>` that does not end `->`.
+    @inline(__always)
+    private static func nesting(_ byte: UInt8, after previous: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): 1
+        case UInt8(ascii: ">") where previous != UInt8(ascii: "-"), UInt8(ascii: ")"), UInt8(ascii: "]"): -1
+        default: 0
+        }
     }
 
     /// Where `needle`, an ASCII text, first occurs outside any `<…>`, `(…)` or `[…]`; scanned as UTF-8 bytes.
@@ -250,12 +256,7 @@ public enum SymbolNormalizer {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if depth == 0, byte == first, bytes[index...].starts(with: needle.utf8) { return index }
-            switch byte {
-            case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: ">") where previous != UInt8(ascii: "-"), UInt8(ascii: ")"), UInt8(ascii: "]"):
-                depth = max(0, depth - 1)
-            default: break
-            }
+            depth = max(0, depth + nesting(byte, after: previous))
             previous = byte
             bytes.formIndex(after: &index)
         }
