@@ -27,6 +27,18 @@ run_ns() {
     echo $(( $(date +%s%N) - start ))
 }
 
+# The inbox of the current size written again, with make-inbox.py's flags $2 (split into words), into the folder $1:
+# prints that inbox's floor (seconds, one core) and writes $1/run.toml, the size's run configuration over it with its
+# output in $1/out.
+variant_inbox() {
+    # Word splitting of the flags is wanted.
+    # shellcheck disable=SC2086
+    python3 "$root/Scripts/make-inbox.py" "$size" "$1/inbox" --app-symbols "$app" $2
+    sed -e "s#^path = \"out-$size\"#path = \"$1/out\"#" -e "s#^path = \"$inbox\"#path = \"$1/inbox\"#" \
+        "$work/run-$size.toml" > "$1/run.toml"
+    "$benchmarks" "$root/SampleReports" floor "$1/inbox" "$1/floor.sqlite" | sed -n 's/^floor: \([0-9.]*\) s.*/\1/p'
+}
+
 # The app's debug file: the app is a stripped release build of 20,000 functions whose dSYM is in the symbol folder, as
 # a team's is, so every run symbolicates the app's frames through llvm-symbolizer (make-inbox.py --app-symbols).
 app="$work/app-symbols"
@@ -150,16 +162,10 @@ PY
                 label=${cut%%:*}
                 thin=$(mktemp -d "$memory/casefile-bench-thin-$size.XXXXXX")
                 trap 'rm -rf "$work" "$inbox" "$thin"' EXIT
-                # Word splitting of the flags is wanted.
-                # shellcheck disable=SC2086
-                python3 "$root/Scripts/make-inbox.py" "$size" "$thin/inbox" --app-symbols "$app" ${cut#*:}
+                thinfloor=$(variant_inbox "$thin" "${cut#*:}")
                 "$benchmarks" "$root/SampleReports" budget "$thin/inbox" "$app" | sed -e "s/^budget over /$label, budget over /" \
                     -e "s/^index rows through /$label, index rows through /" \
                     | tee "$work/budget-thin.txt"
-                thinfloor=$("$benchmarks" "$root/SampleReports" floor "$thin/inbox" "$thin/floor.sqlite" \
-                    | sed -n 's/^floor: \([0-9.]*\) s.*/\1/p')
-                sed -e "s#^path = \"out-$size\"#path = \"$thin/out\"#" -e "s#^path = \"$inbox\"#path = \"$thin/inbox\"#" \
-                    "$work/run-$size.toml" > "$thin/run.toml"
                 elapsed=$(run_ns "$thin/run.toml")
                 rm -rf "$thin"
                 python3 - "$size" "$elapsed" "$thinfloor" "$floor" "$label" \
@@ -198,11 +204,7 @@ PY
             # its run beside its own floor, so that the figures on either side of that change stay comparable.
             deep=$(mktemp -d "$memory/casefile-bench-deep-$size.XXXXXX")
             trap 'rm -rf "$work" "$inbox" "$deep"' EXIT
-            python3 "$root/Scripts/make-inbox.py" "$size" "$deep/inbox" --app-symbols "$app" --deep-threads
-            deepfloor=$("$benchmarks" "$root/SampleReports" floor "$deep/inbox" "$deep/floor.sqlite" \
-                | sed -n 's/^floor: \([0-9.]*\) s.*/\1/p')
-            sed -e "s#^path = \"out-$size\"#path = \"$deep/out\"#" -e "s#^path = \"$inbox\"#path = \"$deep/inbox\"#" \
-                "$work/run-$size.toml" > "$deep/run.toml"
+            deepfloor=$(variant_inbox "$deep" --deep-threads)
             start=$(date +%s%N)
             "$bin" run "$deep/run.toml" > "$deep/run.out" 2> /dev/null || true
             elapsed=$(( $(date +%s%N) - start ))
