@@ -16,7 +16,8 @@ extension IndexStore {
         group.regressedInVersion = row["regressed_in_version"]
         group.mergedInto = row["merged_into"]
         if let json: String = row["explanation_json"] {
-            group.explanation = try? decoder.decode(Fingerprint.self, from: Data(json.utf8))
+            group.explanation =
+                Fingerprint.fromIndexJSON(json) ?? (try? decoder.decode(Fingerprint.self, from: Data(json.utf8)))
         }
         return group
     }

@@ -5,17 +5,41 @@ extension JSONScanner {
     /// The elements of the JSON array that is the whole of `json`, each read by `element` from its start; `nil` when
     /// the text is anything else, or `element` throws.
     static func exactArray<Element>(_ json: String, _ element: (inout JSONScanner) throws -> Element) -> [Element]? {
+        exactDocument(json) { scanner in
+            var elements: [Element] = []
+            try scanner.elements { scanner in elements.append(try element(&scanner)) }
+            return elements
+        }
+    }
+
+    /// The value that is the whole of `json`, read by `value` from its start; `nil` when anything follows it, or
+    /// `value` throws.
+    static func exactDocument<Value>(_ json: String, _ value: (inout JSONScanner) throws -> Value) -> Value? {
         json.withUTF8Bytes { bytes in
             var scanner = JSONScanner(bytes, strict: true)
-            var elements: [Element] = []
             do {
                 scanner.skipWhitespace()
-                try scanner.elements { scanner in elements.append(try element(&scanner)) }
-                return scanner.atEnd() ? elements : nil
+                let read = try value(&scanner)
+                return scanner.atEnd() ? read : nil
             } catch {
                 return nil
             }
         }
+    }
+
+    /// The text of a key written without escapes; a key with one throws (it is left to `JSONDecoder`).
+    func plainKey(_ range: Range<Int>) throws -> String {
+        guard !range.contains(where: { byte(at: $0) == UInt8(ascii: "\\") }) else {
+            throw Failure(offset: range.lowerBound)
+        }
+        return text(range)
+    }
+
+    /// An array of strings, each there.
+    mutating func requiredStrings() throws -> [String] {
+        var strings: [String] = []
+        try elements { scanner in strings.append(try scanner.requiredString()) }
+        return strings
     }
 
     /// Whether the whole text was read: nothing but white space after the cursor.

@@ -1,0 +1,93 @@
+extension Fingerprint {
+    /// A fingerprint read back from the JSON the index stores for a group (`groups.explanation_json`, the `Encodable`
+    /// form), without `JSONDecoder`: every group a run's digest lists and every page it writes reads one, on the
+    /// index's one connection after the run's last input, and through `JSONDecoder` they were most of that wait
+    /// (130 groups: 14 ms). `nil` for any text not in exactly that form — an unknown key, a value of another type, an
+    /// escaped key — which the caller decodes with `JSONDecoder`.
+    package static func fromIndexJSON(_ json: String) -> Fingerprint? {
+        JSONScanner.exactDocument(json, fingerprint)
+    }
+
+    private static func fingerprint(_ scanner: inout JSONScanner) throws -> Fingerprint {
+        var kind: Kind?
+        var resolution: Resolution?
+        var key: String?
+        var keys: [String: String]?
+        var title: String?
+        var source: String?
+        var frames: [FingerprintFrame]?
+        var components: [String]?
+        var rulesVersion: String?
+        try scanner.members { scanner, name in
+            if scanner.key(name, is: "kind") {
+                guard let value = Kind(rawValue: try scanner.requiredString()) else {
+                    throw JSONScanner.Failure(offset: name.lowerBound)
+                }
+                kind = value
+            } else if scanner.key(name, is: "resolution") {
+                guard let value = Resolution(rawValue: try scanner.requiredString()) else {
+                    throw JSONScanner.Failure(offset: name.lowerBound)
+                }
+                resolution = value
+            } else if scanner.key(name, is: "key") {
+                key = try scanner.requiredString()
+            } else if scanner.key(name, is: "keys") {
+                var found: [String: String] = [:]
+                try scanner.members { scanner, entry in
+                    let resolution = try scanner.plainKey(entry)
+                    // Written once each; a repeated key is left to `JSONDecoder`'s own rule.
+                    guard found.updateValue(try scanner.requiredString(), forKey: resolution) == nil else {
+                        throw JSONScanner.Failure(offset: entry.lowerBound)
+                    }
+                }
+                keys = found
+            } else if scanner.key(name, is: "title") {
+                title = try scanner.requiredString()
+            } else if scanner.key(name, is: "source") {
+                source = try scanner.exactString()
+            } else if scanner.key(name, is: "frames") {
+                var list: [FingerprintFrame] = []
+                try scanner.elements { scanner in list.append(try frame(&scanner)) }
+                frames = list
+            } else if scanner.key(name, is: "components") {
+                components = try scanner.requiredStrings()
+            } else if scanner.key(name, is: "rulesVersion") {
+                rulesVersion = try scanner.requiredString()
+            } else {
+                throw JSONScanner.Failure(offset: name.lowerBound)
+            }
+        }
+        guard let kind, let resolution, let key, let keys, let title, let frames, let components, let rulesVersion
+        else {
+            throw JSONScanner.Failure(offset: scanner.index)
+        }
+        return Fingerprint(
+            kind: kind, resolution: resolution, key: key, keys: keys, title: title, source: source, frames: frames,
+            components: components, rulesVersion: rulesVersion)
+    }
+
+    private static func frame(_ scanner: inout JSONScanner) throws -> FingerprintFrame {
+        var function: String?
+        var image: String?
+        var inApp: Bool?
+        var inKey: Bool?
+        var skipped: String?
+        try scanner.members { scanner, name in
+            if scanner.key(name, is: "function") {
+                function = try scanner.requiredString()
+            } else if scanner.key(name, is: "image") {
+                image = try scanner.exactString()
+            } else if scanner.key(name, is: "inApp") {
+                inApp = try scanner.exactBool()
+            } else if scanner.key(name, is: "inKey") {
+                inKey = try scanner.exactBool()
+            } else if scanner.key(name, is: "skipped") {
+                skipped = try scanner.exactString()
+            } else {
+                throw JSONScanner.Failure(offset: name.lowerBound)
+            }
+        }
+        guard let function, let inApp, let inKey else { throw JSONScanner.Failure(offset: scanner.index) }
+        return FingerprintFrame(function: function, image: image, inApp: inApp, inKey: inKey, skipped: skipped)
+    }
+}
