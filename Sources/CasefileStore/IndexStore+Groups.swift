@@ -96,7 +96,9 @@ extension IndexStore {
 
     /// A group with its versions, devices, reports and aliases.
     public func groupDetail(id: Int64) throws -> BugGroupDetail? {
-        try queue.read { db in try Self.detail(id: id, db) }
+        // Not through `read`: on a database queue that sets and clears `PRAGMA query_only`, which expires every
+        // prepared statement, so each of a run's group pages compiled its six statements again. The body only reads.
+        try queue.unsafeRead { db in try Self.detail(id: id, db) }
     }
 
     static func detail(id: Int64, _ db: Database) throws -> BugGroupDetail? {
