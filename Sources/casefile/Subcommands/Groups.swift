@@ -7,6 +7,7 @@ extension Casefile {
     /// `casefile groups`: the bugs in the index, most occurrences first.
     struct Groups: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "groups",
             abstract: "List the groups (bugs) in the index, or preview regrouping at another resolution.")
 
         @OptionGroup var index: IndexOptions

@@ -13,6 +13,7 @@ extension Casefile {
     /// alone loads the HTTP stack (see `Sources/casefile-publish`).
     struct Publish: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "publish",
             abstract: TrackerSettings.publishAbstract, discussion: TrackerSettings.publishDiscussion)
 
         @Argument(help: "The pipeline definition.")

@@ -8,6 +8,7 @@ extension Casefile {
     /// `casefile run [PIPELINE.toml]`: the nightly batch over the inbox.
     struct Run: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Process every new input in the pipeline's inbox into the index and Markdown summaries.")
 
         @Argument(help: "The pipeline definition.")

@@ -7,6 +7,7 @@ extension Casefile {
     /// `casefile show GROUP|REPORT`: one group's page, or one report's summary, from the index.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract:
                 "Print one group's page (why it is one group, its versions, devices and reports) or one report's summary."
         )
@@ -82,6 +83,7 @@ extension Casefile {
     /// `casefile resolve GROUP [--in-version V]`.
     struct Resolve: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "resolve",
             abstract: "Mark a group resolved; seeing it again in a newer app version makes it regress.")
 
         @OptionGroup var index: IndexOptions

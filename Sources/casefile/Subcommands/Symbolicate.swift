@@ -6,6 +6,7 @@ extension Casefile {
     /// `casefile symbolicate CRASHFILE`: any crash, printed back in Apple's text layout.
     struct Symbolicate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "symbolicate",
             abstract: "Print a crash report of any format in Apple's text layout (symbol lookup comes with --symbols).")
 
         @Argument(help: "A crash report: .crash, .ips, KSCrash or MetricKit JSON, an in-app exception report.")

@@ -6,6 +6,7 @@ extension Casefile {
     /// `casefile triage PATH`: one report to stdout, no database.
     struct Triage: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "triage",
             abstract: "Print a triage summary of one report (or every report in one archive) to stdout.")
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
