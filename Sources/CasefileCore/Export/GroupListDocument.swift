@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The JSON document `casefile groups --format json` prints: versioned, documented by
 /// `Schemas/groups-v1.schema.json`. The groups are the listing's, in its order (most occurrences first); `total` says
