@@ -20,15 +20,9 @@ extension Fingerprint {
         var rulesVersion: String?
         try scanner.members { scanner, name in
             if scanner.key(name, is: "kind") {
-                guard let value = Kind(rawValue: try scanner.requiredString()) else {
-                    throw JSONScanner.Failure(offset: name.lowerBound)
-                }
-                kind = value
+                kind = try scanner.requiredCase(Kind.self)
             } else if scanner.key(name, is: "resolution") {
-                guard let value = Resolution(rawValue: try scanner.requiredString()) else {
-                    throw JSONScanner.Failure(offset: name.lowerBound)
-                }
-                resolution = value
+                resolution = try scanner.requiredCase(Resolution.self)
             } else if scanner.key(name, is: "key") {
                 key = try scanner.requiredString()
             } else if scanner.key(name, is: "keys") {

@@ -35,6 +35,13 @@ extension JSONScanner {
         return text(range)
     }
 
+    /// A string naming a case of `Value`; any other string throws.
+    mutating func requiredCase<Value: RawRepresentable<String>>(_: Value.Type) throws -> Value {
+        let start = index
+        guard let value = Value(rawValue: try requiredString()) else { throw Failure(offset: start) }
+        return value
+    }
+
     /// An array of strings, each there.
     mutating func requiredStrings() throws -> [String] {
         var strings: [String] = []

@@ -15,10 +15,7 @@ extension DebugFileIndex.Entry {
         var imageName: String?
         try scanner.members { scanner, key in
             if scanner.key(key, is: "kind") {
-                guard let value = Kind(rawValue: try scanner.requiredString()) else {
-                    throw JSONScanner.Failure(offset: key.lowerBound)
-                }
-                kind = value
+                kind = try scanner.requiredCase(Kind.self)
             } else if scanner.key(key, is: "path") {
                 path = try scanner.requiredString()
             } else if scanner.key(key, is: "imageName") {
