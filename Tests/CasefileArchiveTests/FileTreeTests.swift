@@ -2,7 +2,7 @@ import CasefileArchive
 import Foundation
 import Testing
 
-/// A directory walked with `readdir` and `lstat`: one thread, or the directories at its top split among several (as
+/// A directory walked with `readdir` and `fstatat`: one thread, or the directories at its top split among several (as
 /// a symbol folder of thousands of dSYMs is walked), gives the same entries in the same order.
 @Suite final class FileTreeTests {
     let root: URL
@@ -44,6 +44,17 @@ import Testing
         #expect(entries.first { $0.relativePath == "link" }?.status.kind == .symbolicLink)
         #expect(entries.first { $0.relativePath == "b/c" }?.status.kind == .directory)
         #expect(entries.first { $0.relativePath == "b/c/d.txt" }?.status.size == "b/c/d.txt".utf8.count)
+    }
+
+    /// Each status is taken in the directory listing it, and is what `lstat` says of the whole path: the kind (a link
+    /// as a link, not its target), the size and the modification time.
+    @Test func givesEachPathTheStatusLstatGivesIt() throws {
+        let entries = try #require(FileTree.entries(under: root.path))
+        for entry in entries {
+            #expect(entry.status == FileStatus.of(root.path + "/" + entry.relativePath), "\(entry.relativePath)")
+        }
+        #expect(entries.first { $0.relativePath == "link" }?.status.kind == .symbolicLink)
+        #expect(entries.first { $0.relativePath == "empty" }?.status.kind == .directory)
     }
 
     @Test(arguments: [1, 2, 3, 8])

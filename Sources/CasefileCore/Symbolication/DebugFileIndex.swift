@@ -116,8 +116,9 @@ public struct DebugFileIndex: Sendable {
             problems.append("\(folder.path): cannot list the folder")
             return
         }
+        let root = folder.path
         for entry in entries where entry.status.kind == .regular {
-            let path = folder.path + "/" + entry.relativePath
+            let path = root + "/" + entry.relativePath
             let size = entry.status.size
             // Seconds since 1970 computed as Foundation computes `contentModificationDate` (through the reference
             // date), so the times stored by earlier runs compare equal to the last bit and no file is read again.
