@@ -41,7 +41,7 @@ variant_inbox() {
 
 # The night $1 (a name for its figures): `casefile run` with the configuration $2, three times, each from a copy of
 # the index folder $3 as it was before the first; the median run's seconds and peak RSS (KB) go to $history/$1.time.
-# A night is a third of a second: one run moved by tenths from one bench to the next on an unchanged build.
+# A night is a third of a second: one run moved by a fifth from one bench to the next on an unchanged build.
 night_time() {
     local round
     cp -r "$3" "$3.before"
