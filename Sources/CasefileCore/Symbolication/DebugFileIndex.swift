@@ -107,16 +107,16 @@ public struct DebugFileIndex: Sendable {
     }
 
     private mutating func scan(_ folder: URL, known: [String: KnownFile]) {
-        // One `readdir` per directory and one `lstat` per path, not Foundation's enumerator and resource values: a
+        // One `readdir` per directory and one `fstatat` per path, not Foundation's enumerator and resource values: a
         // symbol folder kept for a year holds thousands of dSYMs, and every run walks it (5,000 dSYMs took 1.3 s,
         // two thirds of it in `URL.resourceValues`). A directory that cannot be listed is passed over, as before.
         // On every core: the first crashes of a run wait for this walk.
+        let root = folder.path
         let workers = ProcessInfo.processInfo.activeProcessorCount
-        guard let entries = FileTree.entries(under: folder.path, skippingUnreadable: true, workers: workers) else {
-            problems.append("\(folder.path): cannot list the folder")
+        guard let entries = FileTree.entries(under: root, skippingUnreadable: true, workers: workers) else {
+            problems.append("\(root): cannot list the folder")
             return
         }
-        let root = folder.path
         for entry in entries where entry.status.kind == .regular {
             let path = root + "/" + entry.relativePath
             let size = entry.status.size
