@@ -4,12 +4,11 @@ extension IndexJSON {
     /// row, and each new answer of the symbol cache another: through `Encodable`, each cost more than the rest of its
     /// row.
     public static func text(_ locations: [SourceLocation]) -> String {
-        var object = ObjectWriter()
+        var object = JSONObjectWriter()
         object.output.reserveCapacity(locations.count * 160)
-        object.output.append(UInt8(ascii: "["))
-        for position in locations.indices {
-            if position > 0 { object.output.append(UInt8(ascii: ",")) }
-            let location = locations[position]
+        object.openArray()
+        for location in locations {
+            object.open()
             // In sorted order.
             object.field("column", location.column)
             object.field("demangledName", location.demangledName)
@@ -21,7 +20,7 @@ extension IndexJSON {
             object.field("startLine", location.startLine)
             object.close()
         }
-        object.output.append(UInt8(ascii: "]"))
+        object.closeArray()
         return String(decoding: object.output, as: UTF8.self)
     }
 
@@ -68,37 +67,5 @@ extension IndexJSON {
         return SourceLocation(
             rawName: rawName, demangledName: demangledName, simpleName: simpleName, file: file, line: line,
             column: column, offset: offset, startLine: startLine)
-    }
-
-    /// Writes JSON objects field by field, leaving out absent values as `Encodable`'s `encodeIfPresent` does.
-    private struct ObjectWriter {
-        var output: [UInt8] = []
-        private var opened = false
-
-        mutating func field(_ name: StaticString, _ value: String?) {
-            guard let value else { return }
-            key(name)
-            JSONText.appendString(value, to: &output)
-        }
-
-        mutating func field(_ name: StaticString, _ value: (some FixedWidthInteger)?) {
-            guard let value else { return }
-            key(name)
-            JSONText.appendInteger(value, to: &output)
-        }
-
-        /// Ends the object begun by its first field (a location always has one: its names are never absent).
-        mutating func close() {
-            output.append(UInt8(ascii: "}"))
-            opened = false
-        }
-
-        private mutating func key(_ name: StaticString) {
-            output.append(opened ? UInt8(ascii: ",") : UInt8(ascii: "{"))
-            opened = true
-            output.append(UInt8(ascii: "\""))
-            name.withUTF8Buffer { output.append(contentsOf: $0) }
-            output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-        }
     }
 }

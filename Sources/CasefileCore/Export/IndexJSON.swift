@@ -13,6 +13,11 @@ public enum IndexJSON {
     /// `value` as JSON text. Written by ``SortedJSONEncoder`` (the same bytes, several times as fast); what it leaves
     /// to `JSONEncoder`, `JSONEncoder` writes or refuses.
     public static func text(_ value: some Encodable) throws -> String {
+        try encodedText(value)
+    }
+
+    /// `value` as JSON text through its `Encodable` form, for the overloads that write some values directly.
+    static func encodedText(_ value: some Encodable) throws -> String {
         if let bytes = try? SortedJSONEncoder.encode(value) {
             return String(decoding: bytes, as: UTF8.self)
         }

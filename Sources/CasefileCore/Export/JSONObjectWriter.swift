@@ -1,0 +1,99 @@
+/// Writes JSON text value by value, for the index's JSON columns that are written too often to go through
+/// `Encodable`: the same bytes ``SortedJSONEncoder`` writes, provided the caller gives each object's fields in the
+/// order of their keys' bytes. An absent value is left out, as `encodeIfPresent` leaves it out.
+struct JSONObjectWriter {
+    /// The text so far.
+    var output: [UInt8] = []
+    /// Whether the innermost open object or array holds a member yet.
+    private var hasMember = false
+    /// Whether a number JSON cannot hold (infinite, not a number) was met and left out: the text is then not what
+    /// `Encodable` would give, and the caller leaves the value to it.
+    private(set) var refused = false
+
+    /// Begins an object, as a value or as an array's element.
+    mutating func open() {
+        separate()
+        output.append(UInt8(ascii: "{"))
+        hasMember = false
+    }
+
+    /// Ends the innermost object.
+    mutating func close() {
+        output.append(UInt8(ascii: "}"))
+        hasMember = true
+    }
+
+    /// Begins an array, as a value or as an array's element.
+    mutating func openArray() {
+        separate()
+        output.append(UInt8(ascii: "["))
+        hasMember = false
+    }
+
+    /// Ends the innermost array.
+    mutating func closeArray() {
+        output.append(UInt8(ascii: "]"))
+        hasMember = true
+    }
+
+    /// Writes the key of the next field of the innermost object; its value follows.
+    mutating func key(_ name: StaticString) {
+        separate()
+        output.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        // The value is part of this member: the next one separates itself from it.
+        hasMember = false
+    }
+
+    mutating func field(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        JSONText.appendString(value, to: &output)
+        hasMember = true
+    }
+
+    mutating func field(_ name: StaticString, _ value: (some FixedWidthInteger)?) {
+        guard let value else { return }
+        key(name)
+        JSONText.appendInteger(value, to: &output)
+        hasMember = true
+    }
+
+    mutating func field(_ name: StaticString, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        do {
+            try JSONText.appendNumber(value, to: &output)
+        } catch {
+            refused = true
+        }
+        hasMember = true
+    }
+
+    mutating func field(_ name: StaticString, _ value: Bool) {
+        key(name)
+        output.append(contentsOf: value ? Self.trueText : Self.falseText)
+        hasMember = true
+    }
+
+    /// An array of strings under `name`, written even when empty, as a non-optional array is encoded.
+    mutating func field(_ name: StaticString, _ values: [String]) {
+        key(name)
+        output.append(UInt8(ascii: "["))
+        for index in values.indices {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            JSONText.appendString(values[index], to: &output)
+        }
+        output.append(UInt8(ascii: "]"))
+        hasMember = true
+    }
+
+    /// A comma before a member or element that follows another.
+    private mutating func separate() {
+        if hasMember { output.append(UInt8(ascii: ",")) }
+    }
+
+    private static let trueText = Array("true".utf8)
+    private static let falseText = Array("false".utf8)
+}
