@@ -80,7 +80,7 @@ enum GroupWriter {
             if firstRunOpen, let titleInput = existing["title_input"] as String?, input < titleInput,
                 existing["fingerprint"] as String == fingerprint.key
             {
-                let explanation = try IndexJSON.text(fingerprint)
+                let explanation = IndexJSON.text(fingerprint)
                 try db.cachedStatement(
                     sql: "UPDATE groups SET title = ?, explanation_json = ?, title_input = ? WHERE id = ?"
                 ).insert { row in
@@ -123,7 +123,7 @@ enum GroupWriter {
                 row.bind(groupID)
             }
         } else {
-            let explanation = try IndexJSON.text(fingerprint)
+            let explanation = IndexJSON.text(fingerprint)
             try db.cachedStatement(
                 sql: """
                     INSERT INTO groups (fingerprint, kind, resolution, title, status, occurrences, first_seen, last_seen,

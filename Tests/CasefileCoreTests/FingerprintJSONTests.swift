@@ -2,8 +2,8 @@ import CasefileCore
 import Foundation
 import Testing
 
-/// A group's fingerprint is stored as JSON (`groups.explanation_json`, `Encodable`'s form with the index's options)
-/// and read back for every group a run's digest lists and every page it writes: read without `JSONDecoder`, it must
+/// A group's fingerprint is stored as JSON (`groups.explanation_json`, `Encodable`'s form with the index's options),
+/// written field by field, and read back for every group a run's digest lists and every page it writes: read without `JSONDecoder`, it must
 /// give what `JSONDecoder` gives, and leave to it any text it does not read exactly.
 @Suite struct FingerprintJSONTests {
     private static func text(_ fingerprint: Fingerprint) throws -> String {
@@ -18,7 +18,7 @@ import Testing
 
     /// Fingerprints of the sample crash reports of every format, symbolicated against the fixture build: frames in and
     /// out of the key, skipped for each reason, with and without an image.
-    @Test func readsTheSampleCrashesFingerprintsAsJSONDecoderDoes() throws {
+    @Test func writesAndReadsTheSampleCrashesFingerprintsAsFoundationDoes() throws {
         let symbolicator = Symbolicator(
             index: DebugFileIndex(scanning: [Samples.repository.appendingPathComponent("SampleReports/Symbols")]))
         let folder = Samples.repository.appendingPathComponent("SampleReports/Crashes")
@@ -32,6 +32,7 @@ import Testing
             crashes += reports.flatMap(\.crashes).count
             for fingerprint in reports.flatMap(\.crashes).compactMap(\.grouping) {
                 let text = try Self.text(fingerprint)
+                #expect(IndexJSON.text(fingerprint) == text, "\(name)")
                 #expect(Fingerprint.fromIndexJSON(text) == fingerprint, "\(name)")
                 #expect(Fingerprint.fromIndexJSON(text) == (try Self.foundation(text)), "\(name)")
                 read += 1
@@ -43,7 +44,7 @@ import Testing
     }
 
     /// Absent optional fields, empty lists, and text that needs escapes in every string field.
-    @Test func readsEveryKindOfFieldBack() throws {
+    @Test func writesAndReadsEveryKindOfField() throws {
         let frames = [
             FingerprintFrame(function: "Cart.total()", image: "ShopApp", inApp: true, inKey: true),
             FingerprintFrame(
@@ -62,6 +63,7 @@ import Testing
         ]
         for fingerprint in fingerprints {
             let text = try Self.text(fingerprint)
+            #expect(IndexJSON.text(fingerprint) == text)
             #expect(Fingerprint.fromIndexJSON(text) == fingerprint)
         }
     }

@@ -89,6 +89,20 @@ struct JSONObjectWriter {
         hasMember = true
     }
 
+    /// A dictionary of strings under `name`: its keys in the order of their bytes, as `JSONEncoder` sorts them.
+    mutating func field(_ name: StaticString, _ values: [String: String]) {
+        key(name)
+        open()
+        for (key, value) in values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            separate()
+            JSONText.appendString(key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            JSONText.appendString(value, to: &output)
+            hasMember = true
+        }
+        close()
+    }
+
     /// A comma before a member or element that follows another.
     private mutating func separate() {
         if hasMember { output.append(UInt8(ascii: ",")) }
