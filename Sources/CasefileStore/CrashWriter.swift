@@ -29,7 +29,7 @@ enum CrashWriter {
             let codes =
                 exception.codes.isEmpty
                 ? exception.codesText : exception.codes.map { CrashNumber.hex($0) }.joined(separator: ", ")
-            let raw = try IndexJSON.text(crash.rawFields)
+            let raw = IndexJSON.text(crash.rawFields)
             try db.cachedStatement(
                 sql: """
                     INSERT INTO crashes (report_id, seq, format, kind, incident_id, timestamp, app_name, bundle_id,

@@ -37,6 +37,24 @@ import Testing
         #expect(ours.hasPrefix(#"{"":14," ":15,"10":4,"9":5,"A":3,"B":2,"Z":11,"_x":8,"a":1,"#))
     }
 
+    /// A crash's fields Casefile does not model (`crashes.raw_fields`) are written field by field: keys in byte
+    /// order, values escaped, for every sample crash and for keys of every kind.
+    @Test func writesDictionariesOfStringsAsFoundationDoes() throws {
+        let keys = ["b", "a", "B", "A", "10", "9", "a10", "a9", "_x", "é", "e", "Z", "a-b", "a_b", "", " ", "😀", "ß"]
+        var fields: [String: String] = [:]
+        for (index, key) in keys.enumerated() { fields[key] = "\(index) \"\\/\t\u{1}é" }
+        var dictionaries = [fields, [:], ["only": ""]]
+        let crashes = Samples.repository.appendingPathComponent("SampleReports/Crashes")
+        for name in try FileManager.default.contentsOfDirectory(atPath: crashes.path) {
+            let reports = (try? Triage().reports(at: crashes.appendingPathComponent(name).path))?.reports ?? []
+            dictionaries += reports.flatMap(\.crashes).map(\.rawFields)
+        }
+        #expect(dictionaries.contains { $0.count > 3 })
+        for fields in dictionaries {
+            #expect(IndexJSON.text(fields) == String(decoding: try Self.foundation.encode(fields), as: UTF8.self))
+        }
+    }
+
     @Test(arguments: [
         0.0, -0.0, 1, 0.1, 187, 1e20, 1e-7, 1e15, 1e16, 2.5e15, 9_007_199_254_740_993, 123_456_789_012_345_678,
         0.850000042, 1.5e300, -12345.678, .leastNonzeroMagnitude, .greatestFiniteMagnitude,

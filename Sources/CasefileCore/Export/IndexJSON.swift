@@ -23,4 +23,12 @@ public enum IndexJSON {
         }
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
+
+    /// A dictionary of strings as JSON text, keys sorted: the bytes its `Encodable` form gives, written directly (a
+    /// crash's fields Casefile does not model are one such text per crash).
+    public static func text(_ fields: [String: String]) -> String {
+        var json = JSONObjectWriter()
+        json.object(fields)
+        return String(decoding: json.output, as: UTF8.self)
+    }
 }

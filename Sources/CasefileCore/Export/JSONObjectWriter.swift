@@ -92,6 +92,11 @@ struct JSONObjectWriter {
     /// A dictionary of strings under `name`: its keys in the order of their bytes, as `JSONEncoder` sorts them.
     mutating func field(_ name: StaticString, _ values: [String: String]) {
         key(name)
+        object(values)
+    }
+
+    /// A dictionary of strings as an object, its keys in the order of their bytes.
+    mutating func object(_ values: [String: String]) {
         open()
         for (key, value) in values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             separate()
