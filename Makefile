@@ -4,8 +4,8 @@ SWIFT ?= swift
 # Inbox sizes of the end-to-end run benchmark. 50,000 inputs take about ten minutes and 7.2 GB under $TMPDIR;
 # make bench BENCH_SIZES="1000 10000" leaves them out.
 BENCH_SIZES ?= 1000 10000 50000
-PACKAGES := libarchive-dev libsqlite3-dev libmimalloc-dev pkg-config
-PKGCONFIG_MODULES := libarchive sqlite3
+PACKAGES := libarchive-dev libzstd-dev libsqlite3-dev libmimalloc-dev pkg-config
+PKGCONFIG_MODULES := libarchive libzstd sqlite3
 # Libraries without a pkg-config module, checked by a file their -dev package installs: mimalloc (the allocator the
 # casefile binary links, Package.swift).
 HEADERS := mimalloc.h

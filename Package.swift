@@ -40,6 +40,14 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        // zstd itself, for writing the index's blobs (BlobCompression): libarchive's zstd filter cannot be told the
+        // input's size or keep its context between blobs; with it, the crash blobs of the 1,000-input bench inbox took
+        // 0.21 s on one core instead of 0.18 s. Blobs are still read through libarchive.
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
         // sqlite3_config, which Swift cannot call (variadic), for SQLite's process-wide options (SQLiteSettings).
         .systemLibrary(
             name: "CSQLiteSettings",
@@ -50,6 +58,7 @@ let package = Package(
             name: "CasefileArchive",
             dependencies: [
                 "CArchive",
+                "CZstd",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -1,8 +1,8 @@
-/// Compression of the index's large, rarely read columns, through libarchive.
+/// Compression of the index's large, rarely read columns.
 ///
-/// New blobs are zstd streams (level 1): four times as fast to write as gzip at its fastest level and a fifth smaller
-/// on crash details. Blobs are read with every filter libarchive knows, so the gzip blobs of older indexes still
-/// read.
+/// New blobs are zstd frames (level 1), written by zstd itself (`ZstdCompressor`): four times as fast to write as
+/// gzip at its fastest level and a fifth smaller on crash details. Blobs are read through libarchive with every filter
+/// it knows, so the zstd streams libarchive wrote and the gzip blobs of older indexes still read.
 public enum BlobCompression {
     /// `bytes` compressed as one zstd stream.
     public static func compress(_ bytes: [UInt8]) throws(ArchiveError) -> [UInt8] {
@@ -14,11 +14,7 @@ public enum BlobCompression {
 
     /// The bytes at `bytes` compressed as one zstd stream, for a caller that wrote them into memory of its own.
     public static func compress(_ bytes: UnsafeRawBufferPointer) throws(ArchiveError) -> [UInt8] {
-        do {
-            return try LibarchiveCompressor.zstd(bytes)
-        } catch {
-            throw ArchiveError(code: .corrupt, input: "blob", reason: "cannot compress: \(error.message)")
-        }
+        try ZstdCompressor.compress(bytes, level: 1)
     }
 
     /// The bytes of one compressed stream (zstd, or gzip from an older index); refused past `limit` bytes, so a

@@ -111,50 +111,6 @@ final class LibarchiveHandle {
     }
 }
 
-/// Compression through libarchive's raw format, for the index's compact columns.
-enum LibarchiveCompressor {
-    /// `bytes` as one zstd stream, at level 1: the index compresses every crash of a run.
-    static func zstd(_ bytes: UnsafeRawBufferPointer) throws(LibarchiveFailure) -> [UInt8] {
-        guard let writer = archive_write_new() else {
-            throw LibarchiveFailure(message: "libarchive could not allocate a writer")
-        }
-        defer { archive_write_free(writer) }
-        func check(_ status: Int32) throws(LibarchiveFailure) {
-            guard status == ARCHIVE_OK else {
-                throw LibarchiveFailure(
-                    message: archive_error_string(writer).map { String(cString: $0) } ?? "unknown libarchive error")
-            }
-        }
-        try check(archive_write_add_filter_zstd(writer))
-        try check(archive_write_set_filter_option(writer, "zstd", "compression-level", "1"))
-        try check(archive_write_set_format_raw(writer))
-        // Write whole blocks at once, not padded: the output is exactly the compressed stream.
-        try check(archive_write_set_bytes_in_last_block(writer, 1))
-        // zstd's bound for incompressible input is the input plus 1/256 of it and a small frame header.
-        var output = [UInt8](repeating: 0, count: bytes.count + bytes.count / 128 + 1024)
-        var used = 0
-        let opened = output.withUnsafeMutableBytes { buffer in
-            archive_write_open_memory(writer, buffer.baseAddress, buffer.count, &used)
-        }
-        try check(opened)
-        guard let entry = archive_entry_new() else {
-            throw LibarchiveFailure(message: "libarchive could not allocate an entry")
-        }
-        defer { archive_entry_free(entry) }
-        archive_entry_set_filetype(entry, CASEFILE_AE_IFREG)
-        archive_entry_set_pathname(entry, "data")
-        archive_entry_set_size(entry, Int64(bytes.count))
-        try check(archive_write_header(writer, entry))
-        let written = archive_write_data(writer, bytes.baseAddress, bytes.count)
-        guard written == bytes.count else {
-            throw LibarchiveFailure(
-                message: archive_error_string(writer).map { String(cString: $0) } ?? "short write")
-        }
-        try check(archive_write_close(writer))
-        return Array(output.prefix(used))
-    }
-}
-
 /// libarchive's own message for a failed call.
 struct LibarchiveFailure: Error {
     var message: String

@@ -17,6 +17,34 @@ import Testing
         #expect(try BlobCompression.decompress(try BlobCompression.compress([])) == [])
     }
 
+    /// Input zstd cannot shrink comes back whole (its frame stores it nearly as it is), and so does every size around
+    /// the block size of 128 KB.
+    @Test func roundTripsIncompressibleInputAndEverySize() throws {
+        var generator = SystemRandomNumberGenerator()
+        let noise = (0..<300_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let compressed = try BlobCompression.compress(noise)
+        #expect(compressed.count < noise.count + noise.count / 128 + 1_024)
+        #expect(try BlobCompression.decompress(compressed) == noise)
+        for size in [1, 2, 131_071, 131_072, 131_073] {
+            let input = Array(noise.prefix(size / 2) + text.prefix(size - size / 2))
+            #expect(try BlobCompression.decompress(try BlobCompression.compress(input)) == input, "\(size) bytes")
+        }
+    }
+
+    /// A run compresses blobs on several threads at once, each on a compression context of its own.
+    @Test func compressesOnManyThreadsAtOnce() async throws {
+        let inputs = (0..<64).map { index in Array(text.prefix(1_000 * (index + 1))) + Array("\(index)".utf8) }
+        let blobs = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
+            for (index, input) in inputs.enumerated() {
+                group.addTask { (index, try BlobCompression.compress(input)) }
+            }
+            return try await group.reduce(into: [Int: [UInt8]]()) { $0[$1.0] = $1.1 }
+        }
+        for (index, input) in inputs.enumerated() {
+            #expect(try BlobCompression.decompress(try #require(blobs[index])) == input)
+        }
+    }
+
     /// Indexes written before blobs were zstd hold gzip blobs; they still decode. The stream is made by the system's
     /// `gzip`, not by Casefile.
     @Test func readsTheGzipBlobsOfOlderIndexes() throws {
