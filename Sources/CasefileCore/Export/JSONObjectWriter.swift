@@ -11,28 +11,26 @@ struct JSONObjectWriter {
     private(set) var refused = false
 
     /// Begins an object, as a value or as an array's element.
-    mutating func open() {
-        separate()
-        output.append(UInt8(ascii: "{"))
-        hasMember = false
-    }
+    mutating func open() { begin(UInt8(ascii: "{")) }
 
     /// Ends the innermost object.
-    mutating func close() {
-        output.append(UInt8(ascii: "}"))
-        hasMember = true
-    }
+    mutating func close() { end(UInt8(ascii: "}")) }
 
     /// Begins an array, as a value or as an array's element.
-    mutating func openArray() {
+    mutating func openArray() { begin(UInt8(ascii: "[")) }
+
+    /// Ends the innermost array.
+    mutating func closeArray() { end(UInt8(ascii: "]")) }
+
+    private mutating func begin(_ bracket: UInt8) {
         separate()
-        output.append(UInt8(ascii: "["))
+        output.append(bracket)
         hasMember = false
     }
 
-    /// Ends the innermost array.
-    mutating func closeArray() {
-        output.append(UInt8(ascii: "]"))
+    /// After the bracket, the enclosing object or array holds a member: the value just closed.
+    private mutating func end(_ bracket: UInt8) {
+        output.append(bracket)
         hasMember = true
     }
 
