@@ -11,10 +11,12 @@ enum ZstdCompressor {
         let context = try contexts.take()
         defer { contexts.give(context) }
         let bound = ZSTD_compressBound(bytes.count)
-        var written = 0
-        let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            written = ZSTD_compressCCtx(context, buffer.baseAddress, bound, bytes.baseAddress, bytes.count, level)
-            count = ZSTD_isError(written) == 0 ? written : 0
+        // Compressed into scratch memory of zstd's bound, then copied at its size: a blob is kept until the index
+        // writer stores it, and an array of the bound's capacity would hold four times its bytes.
+        let (output, written) = withUnsafeTemporaryAllocation(byteCount: bound, alignment: 1) { scratch in
+            let written = ZSTD_compressCCtx(context, scratch.baseAddress, bound, bytes.baseAddress, bytes.count, level)
+            let count = ZSTD_isError(written) == 0 ? written : 0
+            return ([UInt8](UnsafeRawBufferPointer(rebasing: scratch[..<count])), written)
         }
         guard ZSTD_isError(written) == 0 else {
             let message = ZSTD_getErrorName(written).map { String(cString: $0) } ?? "unknown zstd error"
