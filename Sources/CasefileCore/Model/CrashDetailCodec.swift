@@ -1,6 +1,6 @@
 public import CasefileArchive
 
-/// Every thread and image of a crash as one compact blob: tab-separated lines, zstd-compressed by libarchive.
+/// Every thread and image of a crash as one compact blob: tab-separated lines, zstd-compressed (`BlobCompression`).
 ///
 /// The index keeps as rows only what is queried — the crashed thread, the exception backtrace, the app's frames and
 /// the images they lie in; the rest of a crash (dozens of threads, hundreds of images) is this blob, made by the
