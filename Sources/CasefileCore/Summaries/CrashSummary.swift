@@ -3,8 +3,9 @@ struct CrashSummary {
     /// Frames shown before the rest fold into `<details>`.
     static let visibleFrames = 20
 
-    /// One line naming the crash for "What went wrong": exception, reason, and the first in-app frame.
-    static func headline(_ crash: Crash) -> String {
+    /// One line naming the crash for "What went wrong": exception, reason, and the first in-app frame; `modules` are
+    /// the crash's ``appModules(_:)`` when the caller has them.
+    static func headline(_ crash: Crash, modules: Set<String>? = nil) -> String {
         var text = "**\(Markdown.text(title(crash)))**"
         if let name = crash.exception.name { text += " — \(Markdown.code(name))" }
         if let reason = crash.exception.reason {
@@ -12,7 +13,7 @@ struct CrashSummary {
         }
         if let meaning = crash.exception.terminationMeaning { text += " — \(meaning)" }
         if let thread = crash.crashingThread, let frame = firstAppFrame(thread.frames, crash: crash) {
-            text += " in \(Markdown.code(location(frame, appModules: appModules(crash))))"
+            text += " in \(Markdown.code(location(frame, appModules: modules ?? appModules(crash))))"
             text += " on thread \(thread.index)"
         }
         return text
@@ -34,7 +35,9 @@ struct CrashSummary {
     /// The Markdown section for one crash.
     static func render(_ crash: Crash, number: Int?) -> [String] {
         var lines = ["## Crash\(number.map { " \($0)" } ?? "")", ""]
-        lines.append(headline(crash))
+        // Made once for the headline and every frame table.
+        let modules = appModules(crash)
+        lines.append(headline(crash, modules: modules))
         lines.append("")
         var rows: [(String, String)] = []
         let app = crash.app
@@ -84,20 +87,19 @@ struct CrashSummary {
             lines.append("")
             lines.append("### Crashed thread \(thread.index)\(about.isEmpty ? "" : " — \(Markdown.text(about))")")
             lines.append("")
-            lines += frameTable(thread.frames, crash: crash)
+            lines += frameTable(thread.frames, crash: crash, modules: modules)
         }
         if !crash.exceptionBacktrace.isEmpty {
             lines.append("")
             lines.append("### Exception backtrace")
             lines.append("")
-            lines += frameTable(crash.exceptionBacktrace, crash: crash)
+            lines += frameTable(crash.exceptionBacktrace, crash: crash, modules: modules)
         }
         return lines
     }
 
-    private static func frameTable(_ frames: [Frame], crash: Crash) -> [String] {
+    private static func frameTable(_ frames: [Frame], crash: Crash, modules: Set<String>) -> [String] {
         guard !frames.isEmpty else { return ["No frames were recorded."] }
-        let modules = appModules(crash)
         let appImage = crash.appImageName
         let header = ["| # | Image | Address | Location |", "|---:|---|---|---|"]
         // Each row is made once: the first rows appear both in the visible table and in the full one.
