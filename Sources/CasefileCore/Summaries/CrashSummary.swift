@@ -102,39 +102,14 @@ struct CrashSummary {
         guard !frames.isEmpty else { return ["No frames were recorded."] }
         let appImage = crash.appImageName
         let header = ["| # | Image | Address | Location |", "|---:|---|---|---|"]
-        // Each row is made once: the first rows appear both in the visible table and in the full one. A row is one
-        // string appended to, and an image's cell is made once for the frames in it that follow one another: the
-        // interpolated pieces of each row were a string apiece.
-        var rows: [String] = []
-        rows.reserveCapacity(frames.count)
-        var lastImage: (name: String?, cell: String)?
-        for index in frames.indices {
-            let name = frames[index].image
-            let imageCell: String
-            if let lastImage, lastImage.name == name {
-                imageCell = lastImage.cell
-            } else {
-                let text = (name ?? "???") + (isApp(image: name, appImageName: appImage) ? " ★" : "")
-                imageCell = Markdown.cell(Markdown.text(text))
-                lastImage = (name, imageCell)
-            }
-            let locationCell = Markdown.cell(Markdown.code(location(frames[index], appModules: modules)))
-            var row = "| "
-            row.reserveCapacity(32 + imageCell.utf8.count + locationCell.utf8.count)
-            row += String(index)
-            row += " | "
-            row += imageCell
-            row += " | "
-            // An address needs no escape: `Markdown.code` of its hex is the hex between backticks.
-            if let address = frames[index].address {
-                row += "`0x"
-                row += String(address, radix: 16)
-                row += "`"
-            }
-            row += " | "
-            row += locationCell
-            row += " |"
-            rows.append(row)
+        // Each row is made once: the first rows appear both in the visible table and in the full one.
+        let rows = frames.indices.map { index in
+            let frame = frames[index]
+            let image = (frame.image ?? "???") + (isApp(frame, appImageName: appImage) ? " ★" : "")
+            let address = frame.address.map { Markdown.code(CrashNumber.hex($0)) } ?? ""
+            return
+                "| \(index) | \(Markdown.cell(Markdown.text(image))) | \(address) | "
+                + "\(Markdown.cell(Markdown.code(location(frame, appModules: modules)))) |"
         }
         var lines = header + rows.prefix(visibleFrames)
         if frames.count > visibleFrames {
@@ -147,17 +122,13 @@ struct CrashSummary {
         // every frame's reason to compare it cost a string per frame.
         var statuses: [FrameSymbolication.Status] = []
         var reasons: [String] = []
-        var symbolicated = 0
-        var looked = false
-        for index in frames.indices {
-            guard let symbolication = frames[index].symbolication else { continue }
-            looked = true
-            if !symbolication.locations.isEmpty { symbolicated += 1 }
-            guard !statuses.contains(symbolication.status) else { continue }
+        for frame in frames {
+            guard let symbolication = frame.symbolication, !statuses.contains(symbolication.status) else { continue }
             statuses.append(symbolication.status)
             if let reason = symbolication.reason, !reasons.contains(reason) { reasons.append(reason) }
         }
-        if looked {
+        let symbolicated = frames.filter { $0.symbolication?.locations.isEmpty == false }.count
+        if frames.contains(where: { $0.symbolication != nil }) {
             lines.append("Symbolicated \(symbolicated) of \(frames.count) frames.")
         }
         lines += reasons.map { "- not symbolicated: \(Markdown.text($0))" }
