@@ -71,7 +71,7 @@ struct JSONObjectWriter {
 
     mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
-        output.append(contentsOf: value ? Self.trueText : Self.falseText)
+        JSONText.appendBool(value, to: &output)
         hasMember = true
     }
 
@@ -110,7 +110,4 @@ struct JSONObjectWriter {
     private mutating func separate() {
         if hasMember { output.append(UInt8(ascii: ",")) }
     }
-
-    private static let trueText = Array("true".utf8)
-    private static let falseText = Array("false".utf8)
 }

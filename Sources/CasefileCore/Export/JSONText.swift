@@ -5,8 +5,12 @@ enum JSONText {
     }
 
     static func appendBool(_ value: Bool, to output: inout [UInt8]) {
-        output.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        output.append(contentsOf: value ? trueText : falseText)
     }
+
+    /// Made once: spelled out at each call, the words were a new array per value written.
+    private static let trueText = Array("true".utf8)
+    private static let falseText = Array("false".utf8)
 
     /// Decimal digits, with a minus sign when negative.
     static func appendInteger(_ value: some FixedWidthInteger, to output: inout [UInt8]) {
