@@ -13,23 +13,22 @@ enum ZstdCompressor {
         let bound = ZSTD_compressBound(bytes.count)
         // Compressed into scratch memory of zstd's bound, then copied at its size: a blob is kept until the index
         // writer stores it, and an array of the bound's capacity would hold four times its bytes.
-        let (output, written) = withUnsafeTemporaryAllocation(byteCount: bound, alignment: 1) { scratch in
+        return try withUnsafeTemporaryAllocation(byteCount: bound, alignment: 1) { scratch throws(ArchiveError) in
             let written = ZSTD_compressCCtx(context, scratch.baseAddress, bound, bytes.baseAddress, bytes.count, level)
-            let count = ZSTD_isError(written) == 0 ? written : 0
-            return ([UInt8](UnsafeRawBufferPointer(rebasing: scratch[..<count])), written)
+            guard ZSTD_isError(written) == 0 else {
+                let message = ZSTD_getErrorName(written).map { String(cString: $0) } ?? "unknown zstd error"
+                throw ArchiveError(code: .corrupt, input: "blob", reason: "cannot compress: \(message)")
+            }
+            return [UInt8](UnsafeRawBufferPointer(rebasing: scratch[..<written]))
         }
-        guard ZSTD_isError(written) == 0 else {
-            let message = ZSTD_getErrorName(written).map { String(cString: $0) } ?? "unknown zstd error"
-            throw ArchiveError(code: .corrupt, input: "blob", reason: "cannot compress: \(message)")
-        }
-        return output
     }
 
     /// The contexts not in use: as many as blobs were ever compressed at once, a few hundred kilobytes each.
     private static let contexts = ContextPool()
 
     private final class ContextPool: Sendable {
-        /// Addresses, not pointers: a context is used by one thread at a time, between `take` and `give`.
+        /// Addresses, not pointers: `OpaquePointer` is not `Sendable`, so the mutex could not take one in; a context is
+        /// used by one thread at a time, between `take` and `give`.
         private let idle = Mutex<[UInt]>([])
 
         func take() throws(ArchiveError) -> OpaquePointer {
