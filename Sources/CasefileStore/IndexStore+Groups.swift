@@ -22,14 +22,14 @@ extension IndexStore {
         return group
     }
 
-    /// Groups, most occurrences first (then by id); `status`, `sinceRun` and `seenSince` narrow the list, and `limit`
+    /// Groups, most occurrences first (ties as ``Schema/groupOrder`` breaks them); `status`, `sinceRun` and `seenSince` narrow the list, and `limit`
     /// keeps the first that many. Merged groups are left out unless `status` asks for them.
     public func groups(
         status: BugGroup.Status? = nil, sinceRun: Int64? = nil, seenSince: Date? = nil, limit: Int? = nil
     ) throws -> [BugGroup] {
         try queue.read { db in
             var (sql, arguments) = Self.groupFilter(status: status, sinceRun: sinceRun, seenSince: seenSince)
-            sql = "SELECT * FROM groups WHERE " + sql + " ORDER BY occurrences DESC, id"
+            sql = "SELECT * FROM groups WHERE " + sql + " ORDER BY " + Schema.groupOrder
             if let limit {
                 sql += " LIMIT ?"
                 arguments += [max(limit, 0)]
@@ -123,7 +123,7 @@ extension IndexStore {
                 sql: """
                     SELECT o.report_id, o.app_version, o.os_version, o.device_model, o.run_id, r.summary_path, r.format
                     FROM occurrences o JOIN reports r ON r.id = o.report_id WHERE o.group_id = ?
-                    ORDER BY o.id DESC LIMIT 50
+                    ORDER BY \(Schema.occurrenceOrder) LIMIT 50
                     """), arguments: [id]
         ).map { row in
             BugGroupDetail.Occurrence(
@@ -238,12 +238,15 @@ extension IndexStore {
                 db,
                 sql: """
                     SELECT id FROM groups WHERE first_run_id IN \(runs) AND status != 'merged'
-                    ORDER BY occurrences DESC, id
+                    ORDER BY \(Schema.groupOrder)
                     """,
                 arguments: [run, run])
             let regressed = try Int64.fetchAll(
                 db,
-                sql: "SELECT id FROM groups WHERE regressed_run_id IN \(runs) AND status = 'regressed' ORDER BY id",
+                sql: """
+                    SELECT id FROM groups WHERE regressed_run_id IN \(runs) AND status = 'regressed'
+                    ORDER BY \(Schema.groupOrder)
+                    """,
                 arguments: [run, run])
             // An occurrence counted through a merged fingerprint carries the group it was merged into, so the
             // groups touched are exactly the groups of this run's occurrences.
@@ -255,7 +258,7 @@ extension IndexStore {
                 ).map { ($0["group_id"] as Int64, $0["n"] as Int) })
             let touched = runCounts.keys.sorted()
             let top = try details(
-                "SELECT id FROM groups WHERE status != 'merged' ORDER BY occurrences DESC, id LIMIT ?", [top])
+                "SELECT id FROM groups WHERE status != 'merged' ORDER BY \(Schema.groupOrder) LIMIT ?", [top])
             var all: [Int64: BugGroupDetail] = [:]
             for detail in top { all[detail.group.id] = detail }
             // Only what the digest lists: the details of thousands of touched groups would not fit a bounded run.

@@ -7,6 +7,16 @@ enum Schema {
     /// work yet (`recovered_by`).
     static let killedRun = "(finished_at IS NULL AND recovered_by IS NULL)"
 
+    /// The order groups are listed in: most occurrences first, then the run that found them, then their fingerprint.
+    /// Not their `id`: a run's parallel tasks create groups in the order they finish, so ids would list ties
+    /// differently for the same inbox.
+    static let groupOrder = "occurrences DESC, first_run_id, fingerprint"
+
+    /// The order a group page lists its occurrences in: the latest run first, then by report and position. Not by
+    /// `id`, for the reason of ``groupOrder``; the index on `(group_id, run_id)` finds a group's latest run without
+    /// reading its earlier occurrences.
+    static let occurrenceOrder = "o.run_id DESC, o.report_id, o.source, o.seq"
+
     /// `?, ?, …`: the parameters of an `IN (…)` list or a `VALUES (…)` row of `count` values.
     static func parameters(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")
@@ -366,6 +376,13 @@ enum Schema {
             try db.alter(table: "groups") { t in
                 t.add(column: "title_input", .text)
             }
+        }
+        migrator.registerMigration("v16-occurrences-by-run") { db in
+            // A group page lists its latest occurrences by run, not by id (`occurrenceOrder`). The index on `group_id`
+            // alone found them in id order; with `run_id` beside it, the latest run's occurrences come first without
+            // sorting every occurrence of a large group. It serves every look-up the old one served.
+            try db.drop(index: "occurrences_on_group_id")
+            try db.create(index: "occurrences_on_group_id_run_id", on: "occurrences", columns: ["group_id", "run_id"])
         }
         return migrator
     }

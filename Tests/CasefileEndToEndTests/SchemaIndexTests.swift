@@ -72,4 +72,20 @@ import Testing
         #expect(plan.count == 1)
         #expect(plan.first?.hasPrefix("SEARCH ") == true, "\(plan)")
     }
+
+    @Test func aGroupsLatestOccurrencesAreFoundByRunWithoutSortingThemAll() throws {
+        // A group page's query: only the latest run's occurrences are sorted (by report), not the group's every one.
+        let plan = try database().read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    EXPLAIN QUERY PLAN SELECT o.report_id, r.summary_path FROM occurrences o
+                    JOIN reports r ON r.id = o.report_id WHERE o.group_id = 1
+                    ORDER BY o.run_id DESC, o.report_id, o.source, o.seq LIMIT 50
+                    """
+            ).map { $0["detail"] as String }
+        }
+        #expect(plan.first == "SEARCH o USING INDEX occurrences_on_group_id_run_id (group_id=?)", "\(plan)")
+        #expect(!plan.contains("USE TEMP B-TREE FOR ORDER BY"), "\(plan)")
+    }
 }

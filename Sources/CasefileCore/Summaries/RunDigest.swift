@@ -7,6 +7,8 @@ public struct RunDigest: Sendable {
     public struct NewReport: Sendable, Hashable {
         /// The report id.
         public var id: String
+        /// The input the report was indexed from.
+        public var input: String
         /// One line: the crash headline, the first failed request, or the device.
         public var headline: String
         /// The summary file, relative to the output folder.
@@ -25,11 +27,18 @@ public struct RunDigest: Sendable {
 
     /// The run's figures.
     public var summary: RunSummary
-    /// The first ``listedReports`` reports indexed for the first time, in the order they finished.
-    public var newReports: [NewReport] = []
-    /// How many new reports the run found; only the first ``listedReports`` are kept in ``newReports``, so a run of
+    /// The first ``listedReports`` reports indexed for the first time, by input path, then report id: the same for
+    /// the same inbox, whatever order the run's parallel tasks finished in.
+    public var newReports: [NewReport] {
+        Array(listed.sorted { ($0.input, $0.id) < ($1.input, $1.id) }.prefix(Self.listedReports))
+    }
+    /// How many new reports the run found; only the first ``listedReports`` are kept for ``newReports``, so a run of
     /// 50,000 inputs does not hold 50,000 headlines.
     public var newReportCount = 0
+    /// Candidates for ``newReports``: fewer than twice ``listedReports``, unordered. When full, the first
+    /// ``listedReports`` are kept and the last of them is ``listedBound``; a report sorting after it is not listed.
+    private var listed: [NewReport] = []
+    private var listedBound: (input: String, id: String)?
     /// The most new reports the digest lists.
     public static let listedReports = 200
     /// App frames of this run's crashes, and how many of them were symbolicated.
@@ -56,8 +65,14 @@ public struct RunDigest: Sendable {
     /// Counts a new report: its headline and its symbol coverage (counted here when not given).
     public mutating func add(_ report: Report, summaryPath: String?, coverage: SymbolCoverage? = nil) {
         newReportCount += 1
-        if newReports.count < Self.listedReports {
-            newReports.append(NewReport(id: report.id, headline: Self.headline(report), summaryPath: summaryPath))
+        let input = report.source.input
+        if listedBound.map({ (input, report.id) < $0 }) ?? true {
+            listed.append(
+                NewReport(id: report.id, input: input, headline: Self.headline(report), summaryPath: summaryPath))
+            if listed.count == 2 * Self.listedReports {
+                listed = newReports
+                listedBound = listed.last.map { ($0.input, $0.id) }
+            }
         }
         let coverage = coverage ?? SymbolCoverage(report)
         inAppFrames += coverage.inAppFrames

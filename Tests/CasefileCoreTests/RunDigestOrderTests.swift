@@ -1,0 +1,60 @@
+import CasefileCore
+import Foundation
+import Testing
+
+/// The digest lists a run's first new reports by input path, then report id, whatever order the run's parallel tasks
+/// finished them in, and however many there were.
+@Suite struct RunDigestOrderTests {
+    /// A report without a crash from `input`.
+    static func report(_ id: String, from input: String) -> Report {
+        Report(id: id, format: .clue, source: ReportSource(input: input, root: ""))
+    }
+
+    /// `count` reports from inputs `inbox/input-0000`…, two reports from every tenth input, in a seeded shuffle.
+    static func reports(_ count: Int, seed: UInt64) -> [Report] {
+        var reports = (0..<count).map { number in
+            let input = String(format: "inbox/input-%04d", number - number % 10 / 9)
+            return report(String(format: "report-%04d", count - number), from: input)
+        }
+        var numbers = SeededNumbers(seed: seed)
+        for index in reports.indices.reversed() {
+            reports.swapAt(index, numbers.next(below: index + 1))
+        }
+        return reports
+    }
+
+    func digest(_ reports: [Report]) -> RunDigest {
+        var digest = RunDigest(summary: RunSummary(runID: 1), symbolicationConfigured: false)
+        for report in reports {
+            digest.add(report, summaryPath: "reports/\(report.id).md")
+        }
+        return digest
+    }
+
+    @Test(arguments: [10, 199, 200, 201, 399, 400, 401, 1_234])
+    func listsTheFirstReportsByInputThenIDInAnyOrder(count: Int) {
+        let first = digest(Self.reports(count, seed: 1))
+        let second = digest(Self.reports(count, seed: 2))
+        let sorted = Self.reports(count, seed: 1).sorted {
+            ($0.source.input, $0.id) < ($1.source.input, $1.id)
+        }
+        let expected = sorted.prefix(RunDigest.listedReports).map(\.id)
+        #expect(first.newReports.map(\.id) == expected)
+        #expect(second.newReports.map(\.id) == expected)
+        #expect(first.newReportCount == count)
+        // Every tenth input holds two reports, numbered so that the later report has the smaller id.
+        let inputs = first.newReports.map(\.input)
+        #expect(inputs == inputs.sorted())
+        if count >= 10 {
+            let pair = first.newReports.filter { $0.input == "inbox/input-0008" }.map(\.id)
+            #expect(pair == [String(format: "report-%04d", count - 9), String(format: "report-%04d", count - 8)])
+        }
+        let markdown = first.render(startedAt: .now)
+        let links = markdown.split(separator: "\n").filter { $0.hasPrefix("- [report-") }
+        #expect(links.count == min(count, RunDigest.listedReports))
+        #expect(links.first?.contains(expected.first.map { String($0.prefix(12)) } ?? "?") == true)
+        if count > RunDigest.listedReports {
+            #expect(markdown.contains("- … and \(count - RunDigest.listedReports) more"))
+        }
+    }
+}
