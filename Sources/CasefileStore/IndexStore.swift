@@ -147,7 +147,8 @@ extension IndexStore: ReportIndex {
         }
     }
 
-    /// Stores one input and its reports in one transaction; a report already present is linked, not copied.
+    /// Stores one input and its reports in one transaction; a report already present is linked, not copied, unless
+    /// its copy gives way to this input's (``ReportCopies``).
     public func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
         try await batched { db in
             guard let sha256 = input.record.sha256 else {
@@ -181,28 +182,28 @@ extension IndexStore: ReportIndex {
             var outcome = IndexOutcome(inputWasKnown: false, newReportIDs: [], duplicateReportIDs: [])
             var tally = OccurrenceTally()
             for report in input.reports {
-                let exists =
-                    try Bool.fetchOne(
-                        db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM reports WHERE id = ?)"),
-                        arguments: [report.id]) ?? false
-                if exists {
-                    outcome.duplicateReportIDs.append(report.id)
+                var links: [(input: Int64, root: String)] = []
+                if let stored = try ReportCopies.stored(report.id, run: run, db) {
+                    guard stored.givesWay(toCompleteness: report.completeness, from: input.record.path) else {
+                        outcome.duplicateReportIDs.append(report.id)
+                        try Self.link(report.id, input: inputID, root: report.source.root, db)
+                        continue
+                    }
+                    // Another input's copy: its counts are written, and its occurrences' trigger takes them off.
+                    links = try ReportCopies.remove(report.id, db)
+                    outcome.replacedReportIDs.append(report.id)
                 } else {
-                    try ReportWriter.insert(
-                        report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id],
-                        crashDetails: input.crashDetails[report.id], eventDetails: input.eventDetails[report.id],
-                        indexedAt: now, db)
-                    try GroupWriter.assign(
-                        report, input: input.record.path, run: run, at: now, tally: &tally, db)
                     outcome.newReportIDs.append(report.id)
                 }
-                try db.cachedStatement(
-                    sql: "INSERT OR IGNORE INTO report_inputs (report_id, input_id, root) VALUES (?, ?, ?)"
-                ).insert { row in
-                    row.bind(report.id)
-                    row.bind(inputID)
-                    row.bind(report.source.root)
+                try ReportWriter.insert(
+                    report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id],
+                    crashDetails: input.crashDetails[report.id], eventDetails: input.eventDetails[report.id],
+                    indexedAt: now, db)
+                try GroupWriter.assign(report, input: input.record.path, run: run, at: now, tally: &tally, db)
+                for link in links {
+                    try Self.link(report.id, input: link.input, root: link.root, db)
                 }
+                try Self.link(report.id, input: inputID, root: report.source.root, db)
             }
             try tally.write(db)
             for failure in input.failedEntries {
@@ -214,6 +215,17 @@ extension IndexStore: ReportIndex {
                     arguments: [inputID, run, input.record.path, failure.entry, failure.reason, Date()])
             }
             return outcome
+        }
+    }
+
+    /// Links report `id` to an input that holds it.
+    private static func link(_ id: String, input: Int64, root: String, _ db: Database) throws {
+        try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO report_inputs (report_id, input_id, root) VALUES (?, ?, ?)"
+        ).insert { row in
+            row.bind(id)
+            row.bind(input)
+            row.bind(root)
         }
     }
 

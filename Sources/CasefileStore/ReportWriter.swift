@@ -14,8 +14,8 @@ enum ReportWriter {
                 INSERT INTO reports (id, input_id, run_id, format, root, clue_uuid, device_model, system_name,
                 system_version, vendor_id, app_name, app_bundle_id, app_version, app_build, duration, video_bytes,
                 video_duration, view_snapshots, event_count, failure_count, warning_count, exception_name,
-                exception_reason, summary_path, indexed_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                exception_reason, summary_path, indexed_at, completeness)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).insert { row in
             row.bind(report.id)
@@ -43,6 +43,7 @@ enum ReportWriter {
             row.bind(report.exception?.reason)
             row.bind(summaryPath)
             row.bind(indexedAt)
+            row.bind(report.completeness)
         }
         for (seq, event) in report.timeline.events.enumerated() {
             let detail = try Prepared.value(eventDetails, at: seq) ?? IndexJSON.text(event)

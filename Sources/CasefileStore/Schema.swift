@@ -384,6 +384,13 @@ enum Schema {
             try db.drop(index: "occurrences_on_group_id")
             try db.create(index: "occurrences_on_group_id_run_id", on: "occurrences", columns: ["group_id", "run_id"])
         }
+        migrator.registerMigration("v17-report-completeness") { db in
+            // How much each stored copy of a report holds (`Report.completeness`): until its run is done, a more
+            // complete copy from another input replaces it. Null for reports from before: they stay.
+            try db.alter(table: "reports") { t in
+                t.add(column: "completeness", .integer)
+            }
+        }
         return migrator
     }
 }

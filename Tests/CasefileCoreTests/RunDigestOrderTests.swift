@@ -57,4 +57,15 @@ import Testing
             #expect(markdown.contains("- … and \(count - RunDigest.listedReports) more"))
         }
     }
+
+    @Test func aReplacedCopyIsListedFromItsNewInputAndCountedOnce() {
+        var digest = digest([
+            Self.report("report-b", from: "inbox/b"), Self.report("report-x", from: "inbox/z"),
+            Self.report("report-c", from: "inbox/c"),
+        ])
+        digest.replace(Self.report("report-x", from: "inbox/a"), summaryPath: "reports/report-x.md")
+        #expect(digest.newReports.map(\.id) == ["report-x", "report-b", "report-c"])
+        #expect(digest.newReports.map(\.input) == ["inbox/a", "inbox/b", "inbox/c"])
+        #expect(digest.newReportCount == 3)
+    }
 }

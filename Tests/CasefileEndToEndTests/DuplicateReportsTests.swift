@@ -45,4 +45,38 @@ import Testing
         // The summary was the last copy's to be renamed into place, mostly not the one whose rows were committed.
         #expect(summary.contains("| Source | `\(input)` |"), "index: \(input)")
     }
+
+    @Test func aTruncatedCopyGivesWayToTheCompleteReportWhicheverIsIndexedFirst() throws {
+        // The truncated copy sorts first, and with 17 lines is read long before the complete report's 56.
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: Casefile.sample("Crashes/truncated-header-only.crash")),
+            to: work.appendingPathComponent("inbox/a-truncated.crash"))
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: Casefile.sample("Crashes/cart-total-iphone11-ios15.crash")),
+            to: work.appendingPathComponent("inbox/b-complete.crash"))
+        try Casefile.writeBarePipeline(in: work)
+        let result = try Casefile.run(["run", "pipeline.toml"], in: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("2 processed, 0 skipped (already seen), 0 quarantined; 1 new report"))
+
+        let database = try DatabaseQueue(path: work.appendingPathComponent("out/casefile.sqlite").path)
+        let (input, summaryPath, groups, frames) = try database.read { db in
+            let row = try #require(
+                try Row.fetchOne(
+                    db, sql: "SELECT i.path, r.summary_path FROM reports r JOIN inputs i ON i.id = r.input_id"))
+            return (
+                row[0] as String, row[1] as String, try String.fetchAll(db, sql: "SELECT title FROM groups"),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM crash_frames") ?? 0
+            )
+        }
+        #expect(input.hasSuffix("inbox/b-complete.crash"))
+        // The complete report's crash: its crashed thread's frames, in one group (none left for the truncated copy).
+        #expect(frames > 0)
+        #expect(groups.count == 1)
+        let summary = try String(
+            contentsOf: work.appendingPathComponent("out").appendingPathComponent(summaryPath), encoding: .utf8)
+        #expect(summary.contains("| Source | `\(input)` |"))
+        let digest = try String(contentsOf: work.appendingPathComponent("out/digest.md"), encoding: .utf8)
+        #expect(digest.contains("| 2 | 2 | 0 | 0 | 1 | 1 |"), "\(digest)")
+    }
 }

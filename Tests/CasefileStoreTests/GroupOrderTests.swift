@@ -23,7 +23,7 @@ import Testing
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("SampleReports")
         let triage = Triage()
-        return try InboxScanner(ignore: ["*.md", "Symbols", "Hostile", "Malformed", "truncated-*"]).scan(samples).map {
+        return try InboxScanner(ignore: ["*.md", "Symbols", "Hostile", "Malformed"]).scan(samples).map {
             url in
             let output = try triage.reports(at: url.path)
             return IndexedInput(

@@ -104,6 +104,10 @@ public struct PipelineRunner: Sendable {
                             ids.filter { !known.contains($0) }, of: input, summaries: rendered.summaries,
                             output: outputPath, logger: logger)
                         let result = try await index.record(input, run: runID)
+                        // A copy that replaced another input's: that copy's summary stood until its rows went.
+                        Self.writeSummaries(
+                            result.replacedReportIDs, of: input, summaries: rendered.summaries, output: outputPath,
+                            logger: logger)
                         await claims.release(ids)
                         return (url.path, .indexed(input, result, coverage: rendered.coverage))
                     } catch {
@@ -256,13 +260,18 @@ public struct PipelineRunner: Sendable {
                 summary.skipped += 1
                 return
             }
-            for report in input.reports where outcome.newReportIDs.contains(report.id) {
-                digest.add(report, summaryPath: input.summaryPaths[report.id], coverage: coverage[report.id])
+            for report in input.reports {
+                if outcome.newReportIDs.contains(report.id) {
+                    digest.add(report, summaryPath: input.summaryPaths[report.id], coverage: coverage[report.id])
+                } else if outcome.replacedReportIDs.contains(report.id) {
+                    digest.replace(report, summaryPath: input.summaryPaths[report.id])
+                }
             }
             summary.processed += 1
             summary.quarantined += input.failedEntries
             summary.newReports += outcome.newReportIDs.count
-            summary.duplicateReports += outcome.duplicateReportIDs.count
+            // A replaced copy was counted new with the input that gave it; one of the two copies is a duplicate.
+            summary.duplicateReports += outcome.duplicateReportIDs.count + outcome.replacedReportIDs.count
             for note in input.notes {
                 logger.info("\(input.record.path): \(note)")
             }

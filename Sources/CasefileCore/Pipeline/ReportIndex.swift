@@ -99,11 +99,18 @@ public struct IndexOutcome: Sendable, Hashable {
     public var newReportIDs: [String]
     /// Reports already in the index from another input (the same report zipped and unzipped, say).
     public var duplicateReportIDs: [String]
+    /// Reports another input of the same run had stored, whose copy this input replaced: more complete
+    /// (``Report/completeness``), or as complete and from an input whose path sorts first. Their summaries are this
+    /// input's copy's.
+    public var replacedReportIDs: [String]
 
     /// Creates an outcome.
-    public init(inputWasKnown: Bool, newReportIDs: [String], duplicateReportIDs: [String]) {
+    public init(
+        inputWasKnown: Bool, newReportIDs: [String], duplicateReportIDs: [String], replacedReportIDs: [String] = []
+    ) {
         self.inputWasKnown = inputWasKnown
         self.newReportIDs = newReportIDs
         self.duplicateReportIDs = duplicateReportIDs
+        self.replacedReportIDs = replacedReportIDs
     }
 }

@@ -65,15 +65,7 @@ public struct RunDigest: Sendable {
     /// Counts a new report: its headline and its symbol coverage (counted here when not given).
     public mutating func add(_ report: Report, summaryPath: String?, coverage: SymbolCoverage? = nil) {
         newReportCount += 1
-        let input = report.source.input
-        if listedBound.map({ (input, report.id) < $0 }) ?? true {
-            listed.append(
-                NewReport(id: report.id, input: input, headline: Self.headline(report), summaryPath: summaryPath))
-            if listed.count == 2 * Self.listedReports {
-                listed = newReports
-                listedBound = listed.last.map { ($0.input, $0.id) }
-            }
-        }
+        list(report, summaryPath: summaryPath)
         let coverage = coverage ?? SymbolCoverage(report)
         inAppFrames += coverage.inAppFrames
         inAppSymbolicated += coverage.inAppSymbolicated
@@ -85,6 +77,26 @@ public struct RunDigest: Sendable {
             } else {
                 untrackedImages = true
             }
+        }
+    }
+
+    /// Lists `report` in place of another input's copy of it, which the index replaced with this one
+    /// (``IndexOutcome/replacedReportIDs``). The report was counted, with the symbol coverage of that copy, when it was
+    /// added.
+    public mutating func replace(_ report: Report, summaryPath: String?) {
+        listed.removeAll { $0.id == report.id }
+        list(report, summaryPath: summaryPath)
+    }
+
+    /// Keeps `report` among the candidates for ``newReports`` when it may be one of them.
+    private mutating func list(_ report: Report, summaryPath: String?) {
+        let input = report.source.input
+        guard listedBound.map({ (input, report.id) < $0 }) ?? true else { return }
+        listed.append(
+            NewReport(id: report.id, input: input, headline: Self.headline(report), summaryPath: summaryPath))
+        if listed.count == 2 * Self.listedReports {
+            listed = newReports
+            listedBound = listed.last.map { ($0.input, $0.id) }
         }
     }
 

@@ -1,0 +1,70 @@
+import GRDB
+
+/// Which copy of a report the index keeps when several inputs of a run hold it.
+///
+/// A run's parallel tasks hand inputs to the index in the order they finish, so the first copy stored is not the first
+/// by path, and two copies can differ: a truncated `.crash` and the complete `.ips` of one incident, keyed into
+/// different groups. Until the run that stored a copy is done (that run, or the run that finishes a killed one's
+/// work), a copy from another input replaces it when it is more complete (``CasefileCore/Report/completeness``), or as
+/// complete and from an input whose path sorts first. The same inbox then keeps the same copies, in the same groups,
+/// whatever order its inputs were indexed in. After that run a copy stays, as a group's title does.
+enum ReportCopies {
+    /// The copy of a report the index holds.
+    struct Stored {
+        /// Its ``CasefileCore/Report/completeness``; `nil` for a report stored before `v17`.
+        var completeness: Int?
+        /// The path of the input it was stored from.
+        var input: String
+        /// Whether the run that stored it is still open.
+        var runOpen: Bool
+
+        /// Whether a copy of `completeness` from `input` replaces this one.
+        func givesWay(toCompleteness other: Int, from otherInput: String) -> Bool {
+            guard runOpen, let completeness else { return false }
+            if other != completeness { return other > completeness }
+            return otherInput < input
+        }
+    }
+
+    /// The copy of report `id` the index holds, or `nil` when it holds none.
+    static func stored(_ id: String, run: Int64, _ db: Database) throws -> Stored? {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT r.completeness, i.path,
+                        r.run_id = ?2 OR (SELECT \(Schema.killedRun) FROM runs WHERE runs.id = r.run_id) AS run_open
+                        FROM reports r JOIN inputs i ON i.id = r.input_id WHERE r.id = ?1
+                        """), arguments: [id, run])
+        else { return nil }
+        return Stored(completeness: row[0], input: row[1], runOpen: row[2] as Bool? ?? false)
+    }
+
+    /// Deletes report `id` and every row of it, and takes its occurrences off their groups' counts; a group left
+    /// without occurrences (one only this copy was in) is deleted. Returns the report's links to its inputs
+    /// (`report_inputs`), which the caller writes again with the new copy.
+    static func remove(_ id: String, _ db: Database) throws -> [(input: Int64, root: String)] {
+        let links = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT input_id, root FROM report_inputs WHERE report_id = ?"), arguments: [id]
+        ).map { (input: $0[0] as Int64, root: $0[1] as String) }
+        let groups = try Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT group_id FROM occurrences WHERE report_id = ?"), arguments: [id])
+        for group in groups {
+            try db.cachedStatement(sql: "UPDATE groups SET occurrences = occurrences - 1 WHERE id = ?")
+                .execute(arguments: [group])
+        }
+        // The report's crashes, frames, images, events, warnings, chains, occurrences and links go with it; the
+        // occurrences' counts by version and device follow through their trigger.
+        try db.cachedStatement(sql: "DELETE FROM reports WHERE id = ?").execute(arguments: [id])
+        for group in Set(groups) {
+            try db.cachedStatement(
+                sql: """
+                    DELETE FROM groups WHERE id = ?1 AND occurrences = 0
+                    AND NOT EXISTS (SELECT 1 FROM group_aliases WHERE group_id = ?1)
+                    AND NOT EXISTS (SELECT 1 FROM groups WHERE merged_into = ?1)
+                    """
+            ).execute(arguments: [group])
+        }
+        return links
+    }
+}

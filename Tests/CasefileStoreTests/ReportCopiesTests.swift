@@ -1,0 +1,159 @@
+import CasefileCore
+import CasefileStore
+import Foundation
+import GRDB
+import Testing
+
+/// Two inputs of a run can hold copies of one report. The index keeps the more complete copy, or of two as complete
+/// the one whose input sorts first, until the run that stored a copy is done; after that a copy stays.
+@Suite final class ReportCopiesTests {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-copies-\(UUID().uuidString)")
+    let database: URL
+
+    init() throws {
+        database = output.appendingPathComponent("index.sqlite")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: output)
+    }
+
+    /// `SampleReports/Crashes/truncated-header-only.crash`: the first 17 lines of the Apple report of incident
+    /// 7E2D9B40-…, header only. `cart-total-iphone11-ios15.crash` is the whole report (its threads and images).
+    static let truncated = "Crashes/truncated-header-only.crash"
+    static let complete = "Crashes/cart-total-iphone11-ios15.crash"
+
+    /// The sample at `sample`, read as a run reads it, as if found in the inbox at `path`.
+    static func input(_ sample: String, at path: String) throws -> IndexedInput {
+        try input(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("SampleReports/\(sample)"), at: path)
+    }
+
+    /// The file at `url`, read as a run reads it, as if found in the inbox at `path`.
+    static func input(_ url: URL, at path: String) throws -> IndexedInput {
+        let output = try Triage().reports(at: url.path)
+        var reports = output.reports
+        for index in reports.indices { reports[index].source.input = path }
+        return IndexedInput(
+            record: InputRecord(path: path, sha256: try ContentHash.of(url), kind: "file"), reports: reports,
+            notes: output.notes,
+            summaryPaths: Dictionary(uniqueKeysWithValues: reports.map { ($0.id, "reports/\($0.shortID).md") }))
+    }
+
+    /// Indexes `inputs` in one run, in the order given, and returns what each gave.
+    func index(_ inputs: [IndexedInput], _ store: IndexStore) async throws -> [IndexOutcome] {
+        let run = try await store.beginRun(pipeline: "test", inbox: "inbox", startedAt: Date())
+        var outcomes: [IndexOutcome] = []
+        for input in inputs {
+            outcomes.append(try await store.record(input, run: run))
+        }
+        try await store.finishRun(run, summary: RunSummary(runID: run), finishedAt: Date())
+        return outcomes
+    }
+
+    /// Each report's input, its number of frame rows, and every group with its count, as the index holds them.
+    func state() async throws -> (reports: [String], frames: Int, groups: [String], links: [String]) {
+        try await DatabaseQueue(path: database.path).read { db in
+            (
+                try String.fetchAll(
+                    db, sql: "SELECT r.id || ' ' || i.path FROM reports r JOIN inputs i ON i.id = r.input_id ORDER BY 1"
+                ),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM crash_frames") ?? -1,
+                try String.fetchAll(db, sql: "SELECT fingerprint || ' ' || occurrences FROM groups ORDER BY 1"),
+                try String.fetchAll(
+                    db,
+                    sql: "SELECT i.path FROM report_inputs l JOIN inputs i ON i.id = l.input_id ORDER BY 1")
+            )
+        }
+    }
+
+    @Test func aMoreCompleteCopyReplacesATruncatedOneAndItsGroup() async throws {
+        let truncated = try Self.input(Self.truncated, at: "inbox/z-truncated.crash")
+        let complete = try Self.input(Self.complete, at: "inbox/a-complete.crash")
+        let id = try #require(complete.reports.first?.id)
+        #expect(truncated.reports.map(\.id) == [id])
+        #expect(truncated.reports[0].completeness < complete.reports[0].completeness)
+
+        // The complete copy alone, for what the index should hold in the end.
+        _ = try await index([complete], try IndexStore(path: database.path))
+        let expected = try await state()
+        #expect(expected.reports == ["\(id) inbox/a-complete.crash"])
+        #expect(expected.frames > 0)
+        #expect(expected.groups.count == 1)
+        try FileManager.default.removeItem(at: database)
+
+        // The truncated copy first, keyed into a group of its own; then the complete one, in the same run.
+        let outcomes = try await index([truncated, complete], try IndexStore(path: database.path))
+        #expect(outcomes[0].newReportIDs == [id])
+        #expect(outcomes[1].replacedReportIDs == [id])
+        #expect(outcomes[1].newReportIDs.isEmpty && outcomes[1].duplicateReportIDs.isEmpty)
+        let after = try await state()
+        #expect(after.reports == expected.reports)
+        #expect(after.frames == expected.frames)
+        // The truncated copy's group, which it alone was in, is gone; the complete copy's counts once.
+        #expect(after.groups == expected.groups)
+        // Both inputs still hold the report.
+        #expect(after.links == ["inbox/a-complete.crash", "inbox/z-truncated.crash"])
+        let counts = try await DatabaseQueue(path: database.path).read { db in try OccurrenceCountsTests.counts(db) }
+        #expect(counts.kept == counts.counted)
+        #expect(!counts.kept.isEmpty)
+    }
+
+    @Test func aLessCompleteCopyIsADuplicate() async throws {
+        let complete = try Self.input(Self.complete, at: "inbox/z-complete.crash")
+        _ = try await index([complete], try IndexStore(path: database.path))
+        let expected = try await state()
+        try FileManager.default.removeItem(at: database)
+
+        let truncated = try Self.input(Self.truncated, at: "inbox/a-truncated.crash")
+        let outcomes = try await index([complete, truncated], try IndexStore(path: database.path))
+        #expect(outcomes[1].duplicateReportIDs == complete.reports.map(\.id))
+        #expect(outcomes[1].replacedReportIDs.isEmpty)
+        let after = try await state()
+        #expect(after.reports == expected.reports)
+        #expect(after.frames == expected.frames)
+        #expect(after.groups == expected.groups)
+        #expect(after.links == ["inbox/a-truncated.crash", "inbox/z-complete.crash"])
+    }
+
+    @Test func ofTwoAsCompleteCopiesTheInputThatSortsFirstIsKept() async throws {
+        // The complete report and a copy with one more line break at its end: another file, the same report.
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleReports/\(Self.complete)")
+        let copy = output.appendingPathComponent("copy.crash")
+        try (String(contentsOf: sample, encoding: .utf8) + "\n").write(to: copy, atomically: true, encoding: .utf8)
+        let later = try Self.input(sample, at: "inbox/b.crash")
+        let earlier = try Self.input(copy, at: "inbox/a.crash")
+        #expect(later.record.sha256 != earlier.record.sha256)
+        #expect(later.reports.map(\.id) == earlier.reports.map(\.id))
+        #expect(later.reports.map(\.completeness) == earlier.reports.map(\.completeness))
+
+        let outcomes = try await index([later, earlier], try IndexStore(path: database.path))
+        #expect(outcomes[1].replacedReportIDs == later.reports.map(\.id))
+        let kept = try await state()
+        #expect(kept.reports == later.reports.map { "\($0.id) inbox/a.crash" })
+        try FileManager.default.removeItem(at: database)
+
+        // The other way round, the stored copy stays.
+        let reversed = try await index([earlier, later], try IndexStore(path: database.path))
+        #expect(reversed[1].duplicateReportIDs == later.reports.map(\.id))
+        #expect(try await state().reports == kept.reports)
+    }
+
+    @Test func aCopyStaysOnceTheRunThatStoredItIsDone() async throws {
+        let store = try IndexStore(path: database.path)
+        _ = try await index([try Self.input(Self.truncated, at: "inbox/truncated.crash")], store)
+        let before = try await state()
+        #expect(before.reports.count == 1)
+
+        let outcomes = try await index([try Self.input(Self.complete, at: "inbox/complete.crash")], store)
+        #expect(outcomes[0].duplicateReportIDs.count == 1)
+        #expect(outcomes[0].replacedReportIDs.isEmpty)
+        let after = try await state()
+        #expect(after.reports == before.reports)
+        #expect(after.frames == before.frames)
+        #expect(after.groups == before.groups)
+    }
+}
