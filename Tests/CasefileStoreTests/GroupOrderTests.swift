@@ -40,6 +40,8 @@ import Testing
         var top: [String] = []
         /// Each group's latest occurrences, by report id.
         var occurrences: [String: [String]] = [:]
+        /// Each group's title.
+        var titles: [String: String] = [:]
     }
 
     func listing(indexing inputs: [IndexedInput], into name: String) async throws -> Listing {
@@ -57,6 +59,7 @@ import Testing
             top: digest.top.compactMap { fingerprints[$0] })
         for group in groups {
             listing.occurrences[group.fingerprint] = try store.groupDetail(id: group.id)?.reports.map(\.reportID)
+            listing.titles[group.fingerprint] = group.title
         }
         return listing
     }
@@ -77,6 +80,7 @@ import Testing
         #expect(forward.newGroups == backward.newGroups)
         #expect(forward.top == backward.top)
         #expect(forward.occurrences == backward.occurrences)
+        #expect(forward.titles == backward.titles)
         // Most occurrences first.
         #expect(groups.map(\.occurrences) == groups.map(\.occurrences).sorted(by: >))
     }
