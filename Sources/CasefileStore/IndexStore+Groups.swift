@@ -22,8 +22,9 @@ extension IndexStore {
         return group
     }
 
-    /// Groups, most occurrences first (ties as ``Schema/groupOrder`` breaks them); `status`, `sinceRun` and `seenSince` narrow the list, and `limit`
-    /// keeps the first that many. Merged groups are left out unless `status` asks for them.
+    /// Groups, most occurrences first, then by the run that found them and their fingerprint (the Schema article says
+    /// why not by id); `status`, `sinceRun` and `seenSince` narrow the list, and `limit` keeps the first that many.
+    /// Merged groups are left out unless `status` asks for them.
     public func groups(
         status: BugGroup.Status? = nil, sinceRun: Int64? = nil, seenSince: Date? = nil, limit: Int? = nil
     ) throws -> [BugGroup] {
