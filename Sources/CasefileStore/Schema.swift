@@ -12,10 +12,10 @@ enum Schema {
     /// differently for the same inbox.
     static let groupOrder = "occurrences DESC, first_run_id, fingerprint"
 
-    /// The order a group page lists its occurrences in: the latest run first, then by report and position. Not by
-    /// `id`, for the reason of ``groupOrder``; the index on `(group_id, run_id)` finds a group's latest run without
-    /// reading its earlier occurrences.
-    static let occurrenceOrder = "o.run_id DESC, o.report_id, o.source, o.seq"
+    /// The order a group page lists its occurrences in: the latest run first, then by report and position (both
+    /// descending, so the index `occurrences_by_group_run` is walked backwards, without a sort). Not by `id`, for the
+    /// reason of ``groupOrder``.
+    static let occurrenceOrder = "o.run_id DESC, o.report_id DESC, o.source DESC, o.seq DESC"
 
     /// `?, ?, …`: the parameters of an `IN (…)` list or a `VALUES (…)` row of `count` values.
     static func parameters(_ count: Int) -> String {
@@ -378,11 +378,14 @@ enum Schema {
             }
         }
         migrator.registerMigration("v16-occurrences-by-run") { db in
-            // A group page lists its latest occurrences by run, not by id (`occurrenceOrder`). The index on `group_id`
-            // alone found them in id order; with `run_id` beside it, the latest run's occurrences come first without
-            // sorting every occurrence of a large group. It serves every look-up the old one served.
+            // A group page lists its latest occurrences by run, then report (`occurrenceOrder`), not by id. With every
+            // column of that order in the index, the page reads 50 entries of it, however many occurrences the group's
+            // latest run gave (a first run over a backlog gives the largest group hundreds of thousands). It serves
+            // every look-up the index on `group_id` alone served.
             try db.drop(index: "occurrences_on_group_id")
-            try db.create(index: "occurrences_on_group_id_run_id", on: "occurrences", columns: ["group_id", "run_id"])
+            try db.create(
+                index: "occurrences_by_group_run", on: "occurrences",
+                columns: ["group_id", "run_id", "report_id", "source", "seq"])
         }
         migrator.registerMigration("v17-report-completeness") { db in
             // How much each stored copy of a report holds (`Report.completeness`): until its run is done, a more
