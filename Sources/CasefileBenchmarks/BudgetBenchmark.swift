@@ -14,9 +14,10 @@ import Foundation
 /// processor time this process's clock does not count, and nothing else runs meanwhile.
 /// The stages are the run's, in its order and through the same calls: reading (the floor's: hash, decompress, every
 /// byte), parsing with the standard redaction, enriching (symbolication against the symbol folder, fingerprints,
-/// correlation), rendering each summary and its symbol coverage, the crash blobs, the timeline events as JSON, and the
-/// index rows (``IndexStore/record(_:run:)`` into a new index, its batched commits included). Not here: writing the
-/// summary files (`make bench` times the run's output files apart) and the group pages and digest at the run's end.
+/// correlation), rendering each summary and its symbol coverage, the crash blobs, the timeline events and the symbol
+/// coverage as JSON, and the index rows (``IndexStore/record(_:run:)`` into a new index, its batched commits included).
+/// Not here: writing the summary files (`make bench` times the run's output files apart) and the group pages and
+/// digest at the run's end.
 ///
 /// A last line gives the largest stage a floor of its own: the same rows written again by SQLite alone
 /// (``RowsFloor``), beside the index rows' time.
@@ -31,7 +32,7 @@ enum BudgetBenchmark {
             case .enriching: "symbolication, fingerprints, correlation"
             case .summaries: "rendering summaries"
             case .blobs: "crash blobs (zstd included)"
-            case .events: "timeline events as JSON"
+            case .events: "timeline events and symbol coverage as JSON"
             case .rows: "index rows"
             }
         }
@@ -114,7 +115,10 @@ enum BudgetBenchmark {
                 record: InputRecord(path: url.path, sha256: sha256, kind: unpacked.kind.rawValue), reports: reports,
                 notes: output?.notes ?? [], summaryPaths: rendered.paths)
             budget[.blobs] = clock.measure { input.encodeCrashDetails() }
-            budget[.events] = clock.measure { input.encodeEventDetails() }
+            budget[.events] = clock.measure {
+                input.encodeEventDetails()
+                input.encodeSymbolCoverage(rendered.coverage)
+            }
             // The rows are written on the index's own thread: the process's processor time counts both.
             let start = clock.now
             _ = try await index.record(input, run: run)

@@ -190,15 +190,17 @@ extension IndexStore: ReportIndex {
                         continue
                     }
                     // Another input's copy: its counts are written, and its occurrences' trigger takes them off.
-                    links = try ReportCopies.remove(report.id, db)
+                    let removed = try ReportCopies.remove(report.id, db)
+                    links = removed.links
                     outcome.replacedReportIDs.append(report.id)
+                    outcome.replacedCoverage[report.id] = removed.coverage
                 } else {
                     outcome.newReportIDs.append(report.id)
                 }
                 try ReportWriter.insert(
                     report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id],
                     crashDetails: input.crashDetails[report.id], eventDetails: input.eventDetails[report.id],
-                    indexedAt: now, db)
+                    symbolCoverage: input.symbolCoverage[report.id], indexedAt: now, db)
                 try GroupWriter.assign(report, input: input.record.path, run: run, at: now, tally: &tally, db)
                 for link in links {
                     try Self.link(report.id, input: link.input, root: link.root, db)

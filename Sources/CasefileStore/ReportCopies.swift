@@ -1,3 +1,4 @@
+import CasefileCore
 import GRDB
 
 /// Which copy of a report the index keeps when several inputs of a run hold it.
@@ -42,8 +43,13 @@ enum ReportCopies {
 
     /// Deletes report `id` and every row of it, and takes its occurrences off their groups' counts; a group left
     /// without occurrences (one only this copy was in) is deleted. Returns the report's links to its inputs
-    /// (`report_inputs`), which the caller writes again with the new copy.
-    static func remove(_ id: String, _ db: Database) throws -> [(input: Int64, root: String)] {
+    /// (`report_inputs`), which the caller writes again with the new copy, and the symbol coverage it was stored with.
+    static func remove(
+        _ id: String, _ db: Database
+    ) throws -> (links: [(input: Int64, root: String)], coverage: SymbolCoverage?) {
+        let coverage = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT symbol_coverage FROM reports WHERE id = ?"), arguments: [id]
+        ).flatMap(SymbolCoverage.init(indexJSON:))
         let links = try Row.fetchAll(
             db.cachedStatement(sql: "SELECT input_id, root FROM report_inputs WHERE report_id = ?"), arguments: [id]
         ).map { (input: $0[0] as Int64, root: $0[1] as String) }
@@ -65,6 +71,6 @@ enum ReportCopies {
                     """
             ).execute(arguments: [group])
         }
-        return links
+        return (links, coverage)
     }
 }

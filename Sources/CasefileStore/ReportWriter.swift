@@ -7,15 +7,15 @@ import GRDB
 enum ReportWriter {
     static func insert(
         _ report: Report, input: Int64, run: Int64, summaryPath: String?, crashDetails: [[UInt8]]?,
-        eventDetails: [String]?, indexedAt: DatabaseValue, _ db: Database
+        eventDetails: [String]?, symbolCoverage: String?, indexedAt: DatabaseValue, _ db: Database
     ) throws {
         try db.cachedStatement(
             sql: """
                 INSERT INTO reports (id, input_id, run_id, format, root, clue_uuid, device_model, system_name,
                 system_version, vendor_id, app_name, app_bundle_id, app_version, app_build, duration, video_bytes,
                 video_duration, view_snapshots, event_count, failure_count, warning_count, exception_name,
-                exception_reason, summary_path, indexed_at, completeness)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                exception_reason, summary_path, indexed_at, completeness, symbol_coverage)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).insert { row in
             row.bind(report.id)
@@ -44,6 +44,9 @@ enum ReportWriter {
             row.bind(summaryPath)
             row.bind(indexedAt)
             row.bind(report.completeness)
+            // Only a report with a crash has symbols to count.
+            row.bind(
+                report.crashes.isEmpty ? nil : symbolCoverage ?? IndexJSON.text(SymbolCoverage(report)))
         }
         for (seq, event) in report.timeline.events.enumerated() {
             let detail = try Prepared.value(eventDetails, at: seq) ?? IndexJSON.text(event)

@@ -389,9 +389,11 @@ enum Schema {
         }
         migrator.registerMigration("v17-report-completeness") { db in
             // How much each stored copy of a report holds (`Report.completeness`): until its run is done, a more
-            // complete copy from another input replaces it. Null for reports from before: they stay.
+            // complete copy from another input replaces it. Null for reports from before: they stay. The copy's
+            // symbol coverage, which the run's digest counted, is kept for the digest to take off when it is replaced.
             try db.alter(table: "reports") { t in
                 t.add(column: "completeness", .integer)
+                t.add(column: "symbol_coverage", .text)
             }
         }
         return migrator

@@ -59,13 +59,57 @@ import Testing
     }
 
     @Test func aReplacedCopyIsListedFromItsNewInputAndCountedOnce() {
-        var digest = digest([
-            Self.report("report-b", from: "inbox/b"), Self.report("report-x", from: "inbox/z"),
-            Self.report("report-c", from: "inbox/c"),
-        ])
-        digest.replace(Self.report("report-x", from: "inbox/a"), summaryPath: "reports/report-x.md")
+        let uikit = "b5ab5a73-2f3c-3a6e-9d2f-6a41c53e8b11"
+        let dyld = "c1d2e3f4-a5b6-37c8-9d0e-1f2a3b4c5d6e"
+        // The truncated copy: 1 app frame, unsymbolicated; 2 frames in UIKitCore, which had no debug file.
+        let truncated = SymbolCoverage(
+            inAppFrames: 1, inAppSymbolicated: 0,
+            missing: [RunDigest.MissingImage(name: "UIKitCore", uuid: uikit, frames: 2)])
+        // The complete copy: 6 app frames, 4 symbolicated; 5 in UIKitCore and 3 in dyld.
+        let complete = SymbolCoverage(
+            inAppFrames: 6, inAppSymbolicated: 4,
+            missing: [
+                RunDigest.MissingImage(name: "UIKitCore", uuid: uikit, frames: 5),
+                RunDigest.MissingImage(name: "dyld", uuid: dyld, frames: 3),
+            ])
+        // Another report: 2 app frames, both symbolicated; 1 frame in UIKitCore.
+        let other = SymbolCoverage(
+            inAppFrames: 2, inAppSymbolicated: 2,
+            missing: [RunDigest.MissingImage(name: "UIKitCore", uuid: uikit, frames: 1)])
+
+        var digest = RunDigest(summary: RunSummary(runID: 1), symbolicationConfigured: true)
+        digest.add(Self.report("report-b", from: "inbox/b"), summaryPath: nil, coverage: other)
+        digest.add(Self.report("report-x", from: "inbox/z"), summaryPath: nil, coverage: truncated)
+        digest.add(Self.report("report-c", from: "inbox/c"), summaryPath: nil, coverage: .init())
+        digest.replace(
+            Self.report("report-x", from: "inbox/a"), summaryPath: "reports/report-x.md", coverage: complete,
+            replacing: truncated)
         #expect(digest.newReports.map(\.id) == ["report-x", "report-b", "report-c"])
         #expect(digest.newReports.map(\.input) == ["inbox/a", "inbox/b", "inbox/c"])
         #expect(digest.newReportCount == 3)
+        // The other report's counts and the complete copy's: 2 + 6 app frames, 2 + 4 symbolicated.
+        #expect(digest.inAppFrames == 8)
+        #expect(digest.inAppSymbolicated == 6)
+        #expect(digest.missingImages.map(\.name) == ["UIKitCore", "dyld"])
+        #expect(digest.missingImages.map(\.frames) == [6, 3])
+
+        // Replaced by a copy without a crash: what the truncated copy added goes, and UIKitCore keeps the other's.
+        digest.replace(
+            Self.report("report-x", from: "inbox/0"), summaryPath: nil, coverage: .init(), replacing: complete)
+        #expect(digest.inAppFrames == 2)
+        #expect(digest.missingImages.map(\.frames) == [1])
+    }
+
+    @Test func listsImagesTiedOnTheirFramesByNameThenUUID() {
+        var digest = RunDigest(summary: RunSummary(runID: 1), symbolicationConfigured: true)
+        let names = ["ShopApp", "CoreFoundation", "ShopApp", "CoreFoundation"]
+        for (number, name) in names.enumerated().reversed() {
+            digest.add(
+                Self.report("report-\(number)", from: "inbox/\(number)"), summaryPath: nil,
+                coverage: SymbolCoverage(
+                    missing: [RunDigest.MissingImage(name: name, uuid: "uuid-\(3 - number)", frames: 1)]))
+        }
+        #expect(digest.missingImages.map(\.name) == ["CoreFoundation", "CoreFoundation", "ShopApp", "ShopApp"])
+        #expect(digest.missingImages.map(\.uuid) == ["uuid-0", "uuid-2", "uuid-1", "uuid-3"])
     }
 }

@@ -132,6 +132,10 @@ import Testing
 
         let outcomes = try await index([later, earlier], try IndexStore(path: database.path))
         #expect(outcomes[1].replacedReportIDs == later.reports.map(\.id))
+        // The replaced copy's symbol coverage, as the writer counted it (no symbolicator: app frames, none named).
+        let counted = SymbolCoverage(later.reports[0])
+        #expect(counted.inAppFrames > 0)
+        #expect(outcomes[1].replacedCoverage == [later.reports[0].id: counted])
         let kept = try await state()
         #expect(kept.reports == later.reports.map { "\($0.id) inbox/a.crash" })
         try FileManager.default.removeItem(at: database)
@@ -140,6 +144,18 @@ import Testing
         let reversed = try await index([earlier, later], try IndexStore(path: database.path))
         #expect(reversed[1].duplicateReportIDs == later.reports.map(\.id))
         #expect(try await state().reports == kept.reports)
+        try FileManager.default.removeItem(at: database)
+
+        // The coverage the run counted for a copy is what the index gives back when the copy is replaced.
+        var prepared = later
+        let coverage = SymbolCoverage(
+            inAppFrames: 9, inAppSymbolicated: 7,
+            missing: [
+                RunDigest.MissingImage(name: "UIKitCore", uuid: "b5ab5a73-2f3c-3a6e-9d2f-6a41c53e8b11", frames: 3)
+            ])
+        prepared.encodeSymbolCoverage([later.reports[0].id: coverage])
+        let replaced = try await index([prepared, earlier], try IndexStore(path: database.path))
+        #expect(replaced[1].replacedCoverage == [later.reports[0].id: coverage])
     }
 
     @Test func aCopyStaysOnceTheRunThatStoredItIsDone() async throws {

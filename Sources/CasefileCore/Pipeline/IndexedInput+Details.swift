@@ -16,4 +16,11 @@ extension IndexedInput {
             eventDetails[report.id] = report.timeline.events.map { (try? IndexJSON.text($0)) ?? "" }
         }
     }
+
+    /// Fills ``symbolCoverage`` from each report's coverage as the run counted it, for the reports with a crash.
+    package mutating func encodeSymbolCoverage(_ coverage: [String: SymbolCoverage]) {
+        for report in reports where !report.crashes.isEmpty {
+            if let counted = coverage[report.id] { symbolCoverage[report.id] = IndexJSON.text(counted) }
+        }
+    }
 }

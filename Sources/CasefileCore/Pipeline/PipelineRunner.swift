@@ -140,6 +140,9 @@ public struct PipelineRunner: Sendable {
         if let symbolicator = await symbolicator?.symbolicatorIfReady() {
             try await index.saveSymbolCache(symbolicator.cache)
         }
+        // In the order of the inbox, not the order the tasks finished in: the digest, `--format json` and the log list
+        // them so.
+        summary.quarantined.sort { ($0.input, $0.entry ?? "", $0.reason) < ($1.input, $1.entry ?? "", $1.reason) }
         let groups = try await index.groupDigest(run: runID, top: 10)
         await writeGroupPages(groups, index: index, run: runID)
         digest.groups = groups
@@ -264,7 +267,9 @@ public struct PipelineRunner: Sendable {
                 if outcome.newReportIDs.contains(report.id) {
                     digest.add(report, summaryPath: input.summaryPaths[report.id], coverage: coverage[report.id])
                 } else if outcome.replacedReportIDs.contains(report.id) {
-                    digest.replace(report, summaryPath: input.summaryPaths[report.id])
+                    digest.replace(
+                        report, summaryPath: input.summaryPaths[report.id], coverage: coverage[report.id],
+                        replacing: outcome.replacedCoverage[report.id])
                 }
             }
             summary.processed += 1
@@ -368,6 +373,7 @@ public struct PipelineRunner: Sendable {
             failedEntries: output.failures)
         input.encodeCrashDetails()
         input.encodeEventDetails()
+        input.encodeSymbolCoverage(rendered.coverage)
         return .parsed(input, rendered)
     }
 }

@@ -77,6 +77,10 @@ public struct IndexedInput: Sendable {
     /// Each timeline event's `detail_json` (``IndexJSON``), by report id and event position; made in parallel so the
     /// index writer only stores them.
     public var eventDetails: [String: [String]] = [:]
+    /// Each crash report's ``SymbolCoverage`` as ``IndexJSON`` text, by report id: stored with the report, so that a
+    /// run's digest can take it off when another copy of the report replaces this one. A report with a crash missing
+    /// here has its coverage counted by the writer.
+    public var symbolCoverage: [String: String] = [:]
 
     /// Creates an indexed input.
     public init(
@@ -103,14 +107,19 @@ public struct IndexOutcome: Sendable, Hashable {
     /// (``Report/completeness``), or as complete and from an input whose path sorts first. Their summaries are this
     /// input's copy's.
     public var replacedReportIDs: [String]
+    /// The symbol coverage each replaced copy was stored with (``IndexedInput/symbolCoverage``), by report id, for the
+    /// run's digest to take off; a copy stored without one is not here.
+    public var replacedCoverage: [String: SymbolCoverage]
 
     /// Creates an outcome.
     public init(
-        inputWasKnown: Bool, newReportIDs: [String], duplicateReportIDs: [String], replacedReportIDs: [String] = []
+        inputWasKnown: Bool, newReportIDs: [String], duplicateReportIDs: [String], replacedReportIDs: [String] = [],
+        replacedCoverage: [String: SymbolCoverage] = [:]
     ) {
         self.inputWasKnown = inputWasKnown
         self.newReportIDs = newReportIDs
         self.duplicateReportIDs = duplicateReportIDs
         self.replacedReportIDs = replacedReportIDs
+        self.replacedCoverage = replacedCoverage
     }
 }

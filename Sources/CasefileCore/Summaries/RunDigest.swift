@@ -16,13 +16,20 @@ public struct RunDigest: Sendable {
     }
 
     /// An image whose UUID no debug file had.
-    public struct MissingImage: Sendable, Hashable {
+    public struct MissingImage: Sendable, Hashable, Codable {
         /// The image name.
         public var name: String
         /// The image UUID.
         public var uuid: String
         /// How many frames fell in it: of this run's crashes in the digest, of one report's in a ``SymbolCoverage``.
         public var frames: Int
+
+        /// Creates a missing image.
+        public init(name: String, uuid: String, frames: Int) {
+            self.name = name
+            self.uuid = uuid
+            self.frames = frames
+        }
     }
 
     /// The run's figures.
@@ -66,26 +73,42 @@ public struct RunDigest: Sendable {
     public mutating func add(_ report: Report, summaryPath: String?, coverage: SymbolCoverage? = nil) {
         newReportCount += 1
         list(report, summaryPath: summaryPath)
-        let coverage = coverage ?? SymbolCoverage(report)
-        inAppFrames += coverage.inAppFrames
-        inAppSymbolicated += coverage.inAppSymbolicated
+        count(coverage ?? SymbolCoverage(report), times: 1)
+    }
+
+    /// Lists and counts `report` in place of another input's copy of it, which the index replaced with this one
+    /// (``IndexOutcome/replacedReportIDs``): `replaced` is the symbol coverage that copy was counted with
+    /// (``IndexOutcome/replacedCoverage``), taken off; `nil` when the index did not keep it (a copy indexed before
+    /// Casefile stored coverage), which leaves that copy's counted.
+    public mutating func replace(
+        _ report: Report, summaryPath: String?, coverage: SymbolCoverage? = nil, replacing replaced: SymbolCoverage?
+    ) {
+        listed.removeAll { $0.id == report.id }
+        list(report, summaryPath: summaryPath)
+        if let replaced {
+            count(replaced, times: -1)
+        }
+        count(coverage ?? SymbolCoverage(report), times: 1)
+    }
+
+    /// Adds (`times` 1) or takes off (-1) one report's coverage.
+    private mutating func count(_ coverage: SymbolCoverage, times: Int) {
+        inAppFrames += times * coverage.inAppFrames
+        inAppSymbolicated += times * coverage.inAppSymbolicated
         for image in coverage.missing {
-            if missing[image.uuid] != nil {
-                missing[image.uuid]?.frames += image.frames
+            if let known = missing[image.uuid] {
+                let frames = known.frames + times * image.frames
+                missing[image.uuid]?.frames = frames
+                if frames <= 0 { missing[image.uuid] = nil }
+            } else if times < 0 {
+                // An image past ``trackedImages`` when its frames were added: they were never counted.
+                continue
             } else if missing.count < Self.trackedImages {
                 missing[image.uuid] = image
             } else {
                 untrackedImages = true
             }
         }
-    }
-
-    /// Lists `report` in place of another input's copy of it, which the index replaced with this one
-    /// (``IndexOutcome/replacedReportIDs``). The report was counted, with the symbol coverage of that copy, when it was
-    /// added.
-    public mutating func replace(_ report: Report, summaryPath: String?) {
-        listed.removeAll { $0.id == report.id }
-        list(report, summaryPath: summaryPath)
     }
 
     /// Keeps `report` among the candidates for ``newReports`` when it may be one of them.
@@ -100,9 +123,9 @@ public struct RunDigest: Sendable {
         }
     }
 
-    /// Images without a debug file, most frames first.
+    /// Images without a debug file, most frames first, then by name and UUID.
     public var missingImages: [MissingImage] {
-        missing.values.sorted { ($0.frames, $1.name) > ($1.frames, $0.name) }
+        missing.values.sorted { ($0.frames, $1.name, $1.uuid) > ($1.frames, $0.name, $0.uuid) }
     }
 
     /// The digest as Markdown.

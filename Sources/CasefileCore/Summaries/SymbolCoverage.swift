@@ -1,12 +1,19 @@
 /// One report's symbol coverage, counted where the report is parsed so the run's single collecting task only adds
 /// totals: its app frames, how many of them were symbolicated, and the frames that fell in images no debug file had.
-public struct SymbolCoverage: Sendable, Equatable {
+public struct SymbolCoverage: Sendable, Hashable, Codable {
     /// App frames of the report's crashes.
     public var inAppFrames = 0
     /// App frames symbolicated.
     public var inAppSymbolicated = 0
     /// Images without a debug file, in the order the report's frames first meet them.
     public var missing: [RunDigest.MissingImage] = []
+
+    /// A coverage of the counts given.
+    public init(inAppFrames: Int = 0, inAppSymbolicated: Int = 0, missing: [RunDigest.MissingImage] = []) {
+        self.inAppFrames = inAppFrames
+        self.inAppSymbolicated = inAppSymbolicated
+        self.missing = missing
+    }
 
     /// Counts every frame of every thread and exception backtrace of the report's crashes.
     public init(_ report: Report) {

@@ -1,0 +1,78 @@
+import CasefileCore
+import CasefileStore
+import Foundation
+import Testing
+
+/// A run over the same inbox writes the same digest, group pages and summaries whichever of its inputs the parallel
+/// tasks finish first. The samples hold a truncated copy of a complete crash report (one report, two inputs), inputs
+/// quarantined for several reasons, and images without debug files tied on their frame counts.
+@Suite final class RunOrderTests {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-run-order-\(UUID().uuidString)")
+    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("SampleReports")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    /// Every file a run over the samples writes, by path under its output folder, its input `delayed` held back
+    /// until the others are done.
+    func output(delaying delayed: String, into name: String) async throws -> [String: String] {
+        let output = work.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        var definition = PipelineDefinition(
+            inbox: samples, output: output, database: output.appendingPathComponent("index.sqlite"),
+            ignore: ["*.md", "Symbols", "Hostile"])
+        definition.symbolFolders = [samples.appendingPathComponent("Symbols")]
+        let store = try IndexStore(path: definition.database.path)
+        let index = DelayingIndex(
+            store: store, delayed: try ContentHash.of(samples.appendingPathComponent(delayed)))
+        _ = try await PipelineRunner(definition: definition, logger: CapturedLog().logger)
+            .run(index: index, pipelineName: "test.toml")
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(at: output, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard ["md", "json"].contains(url.pathExtension) else { continue }
+            let path = String(url.path.dropFirst(output.path.count))
+            // The clock's: the run's seconds, and the times the run started and saw each group.
+            files[path] = try String(contentsOf: url, encoding: .utf8)
+                .replacing(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/, with: "TIME")
+                .replacing(/\| \d+\.\d\d \|\n/, with: "| SECONDS |\n")
+        }
+        return files
+    }
+
+    @Test func writesTheSameFilesWhicheverCopyOfAReportIsIndexedFirst() async throws {
+        let truncatedLast = try await output(delaying: "Crashes/truncated-header-only.crash", into: "a")
+        let completeLast = try await output(delaying: "Crashes/cart-total-iphone11-ios15.crash", into: "b")
+        #expect(truncatedLast.count > 40)
+        #expect(truncatedLast.keys.sorted() == completeLast.keys.sorted())
+        for (path, text) in truncatedLast.sorted(by: { $0.key < $1.key }) {
+            #expect(text == completeLast[path], "\(path)")
+        }
+        // What the files compared hold: the quarantined inputs and the symbol coverage of the complete copy.
+        let digest = try #require(truncatedLast["/digest.md"])
+        #expect(digest.contains("## Quarantined"))
+        #expect(digest.contains("App frames symbolicated:"))
+    }
+}
+
+/// An index that answers whether the input of content hash `delayed` is known only after a pause: the runner asks
+/// before it reads the input, so the input is read, and indexed, after the others of a small inbox.
+final class DelayingIndex: ForwardingIndex, @unchecked Sendable {
+    let delayed: String
+
+    init(store: IndexStore, delayed: String) {
+        self.delayed = delayed
+        super.init(store: store)
+    }
+
+    override func isKnown(inputSHA256: String) async throws -> Bool {
+        if inputSHA256 == delayed { try await Task.sleep(for: .milliseconds(500)) }
+        return try await super.isKnown(inputSHA256: inputSHA256)
+    }
+}
