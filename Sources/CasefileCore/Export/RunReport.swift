@@ -29,7 +29,7 @@ public struct RunReport: Sendable, Codable, Equatable {
     public var newReports: Int
     /// Reports found again and not indexed twice.
     public var duplicateReports: Int
-    /// Quarantined inputs with their reasons.
+    /// Quarantined inputs with their reasons, by input path, then entry and reason.
     public var quarantined: [Quarantined]
     /// Wall-clock seconds.
     public var seconds: Double

@@ -8,7 +8,7 @@ public struct RunSummary: Sendable, Hashable {
     public var processed = 0
     /// Inputs skipped because their content was indexed (or quarantined) before.
     public var skipped = 0
-    /// Inputs quarantined in this run, with their reasons.
+    /// Inputs quarantined in this run, with their reasons; by input path once the run is done.
     public var quarantined: [InputError] = []
     /// Reports indexed for the first time.
     public var newReports = 0
