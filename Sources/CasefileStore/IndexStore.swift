@@ -193,7 +193,10 @@ extension IndexStore: ReportIndex {
                     let removed = try ReportCopies.remove(report.id, db)
                     links = removed.links
                     outcome.replacedReportIDs.append(report.id)
-                    outcome.replacedCoverage[report.id] = removed.coverage
+                    // This run's digest counted a copy it stored itself, not one a killed run stored.
+                    if stored.run == run {
+                        outcome.replacedCoverage[report.id] = removed.coverage ?? SymbolCoverage()
+                    }
                 } else {
                     outcome.newReportIDs.append(report.id)
                 }

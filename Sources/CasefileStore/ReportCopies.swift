@@ -16,7 +16,9 @@ enum ReportCopies {
         var completeness: Int?
         /// The path of the input it was stored from.
         var input: String
-        /// Whether the run that stored it is still open.
+        /// The run that stored it.
+        var run: Int64
+        /// Whether that run is still open.
         var runOpen: Bool
 
         /// Whether a copy of `completeness` from `input` replaces this one.
@@ -33,12 +35,12 @@ enum ReportCopies {
             let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT r.completeness, i.path,
+                        SELECT r.completeness, i.path, r.run_id,
                         r.run_id = ?2 OR (SELECT \(Schema.killedRun) FROM runs WHERE runs.id = r.run_id) AS run_open
                         FROM reports r JOIN inputs i ON i.id = r.input_id WHERE r.id = ?1
                         """), arguments: [id, run])
         else { return nil }
-        return Stored(completeness: row[0], input: row[1], runOpen: row[2] as Bool? ?? false)
+        return Stored(completeness: row[0], input: row[1], run: row[2], runOpen: row[3] as Bool? ?? false)
     }
 
     /// Deletes report `id` and every row of it, and takes its occurrences off their groups' counts; a group left

@@ -88,6 +88,7 @@ import Testing
         let outcomes = try await index([truncated, complete], try IndexStore(path: database.path))
         #expect(outcomes[0].newReportIDs == [id])
         #expect(outcomes[1].replacedReportIDs == [id])
+        #expect(outcomes[1].replacedCoverage == [id: SymbolCoverage(truncated.reports[0])])
         #expect(outcomes[1].newReportIDs.isEmpty && outcomes[1].duplicateReportIDs.isEmpty)
         let after = try await state()
         #expect(after.reports == expected.reports)
@@ -171,5 +172,20 @@ import Testing
         #expect(after.reports == before.reports)
         #expect(after.frames == before.frames)
         #expect(after.groups == before.groups)
+    }
+
+    @Test func aCopyAKilledRunStoredIsReplacedWithoutTakingItOffThisRunsDigest() async throws {
+        let store = try IndexStore(path: database.path)
+        _ = try await index([try Self.input(Self.truncated, at: "inbox/z-truncated.crash")], store)
+        // As if that run was killed after its commit: it never finished, and no run has finished its work yet.
+        try await DatabaseQueue(path: database.path).write { db in
+            try db.execute(sql: "UPDATE runs SET finished_at = NULL")
+        }
+        let complete = try Self.input(Self.complete, at: "inbox/a-complete.crash")
+        let outcomes = try await index([complete], store)
+        #expect(outcomes[0].replacedReportIDs == complete.reports.map(\.id))
+        // The killed run's copy was never in this run's digest: nothing to take off.
+        #expect(outcomes[0].replacedCoverage.isEmpty)
+        #expect(try await state().reports == complete.reports.map { "\($0.id) inbox/a-complete.crash" })
     }
 }

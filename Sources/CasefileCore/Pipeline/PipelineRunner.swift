@@ -266,10 +266,11 @@ public struct PipelineRunner: Sendable {
             for report in input.reports {
                 if outcome.newReportIDs.contains(report.id) {
                     digest.add(report, summaryPath: input.summaryPaths[report.id], coverage: coverage[report.id])
-                } else if outcome.replacedReportIDs.contains(report.id) {
+                } else if let replaced = outcome.replacedCoverage[report.id] {
+                    // A copy this run added: the digest lists and counts this one instead.
                     digest.replace(
                         report, summaryPath: input.summaryPaths[report.id], coverage: coverage[report.id],
-                        replacing: outcome.replacedCoverage[report.id])
+                        replacing: replaced)
                 }
             }
             summary.processed += 1

@@ -107,8 +107,9 @@ public struct IndexOutcome: Sendable, Hashable {
     /// (``Report/completeness``), or as complete and from an input whose path sorts first. Their summaries are this
     /// input's copy's.
     public var replacedReportIDs: [String]
-    /// The symbol coverage each replaced copy was stored with (``IndexedInput/symbolCoverage``), by report id, for the
-    /// run's digest to take off; a copy stored without one is not here.
+    /// The symbol coverage each replaced copy was stored with (``IndexedInput/symbolCoverage``; empty for a report
+    /// without a crash), by report id, for the run's digest to take off. Only copies this run stored: one a killed run
+    /// stored was never in this run's digest, and is not here.
     public var replacedCoverage: [String: SymbolCoverage]
 
     /// Creates an outcome.

@@ -76,18 +76,15 @@ public struct RunDigest: Sendable {
         count(coverage ?? SymbolCoverage(report), times: 1)
     }
 
-    /// Lists and counts `report` in place of another input's copy of it, which the index replaced with this one
-    /// (``IndexOutcome/replacedReportIDs``): `replaced` is the symbol coverage that copy was counted with
-    /// (``IndexOutcome/replacedCoverage``), taken off; `nil` when the index did not keep it (a copy indexed before
-    /// Casefile stored coverage), which leaves that copy's counted.
+    /// Lists and counts `report` in place of another input's copy of it, which this run added and the index replaced
+    /// with this one (``IndexOutcome/replacedCoverage``): `replaced` is the symbol coverage that copy was counted
+    /// with, taken off before this copy's (counted here when not given) is added.
     public mutating func replace(
-        _ report: Report, summaryPath: String?, coverage: SymbolCoverage? = nil, replacing replaced: SymbolCoverage?
+        _ report: Report, summaryPath: String?, coverage: SymbolCoverage? = nil, replacing replaced: SymbolCoverage
     ) {
         listed.removeAll { $0.id == report.id }
         list(report, summaryPath: summaryPath)
-        if let replaced {
-            count(replaced, times: -1)
-        }
+        count(replaced, times: -1)
         count(coverage ?? SymbolCoverage(report), times: 1)
     }
 
