@@ -181,7 +181,9 @@ extension IndexStore: ReportIndex {
             let inputID = db.lastInsertedRowID
             var outcome = IndexOutcome(inputWasKnown: false, newReportIDs: [], duplicateReportIDs: [])
             var tally = OccurrenceTally()
-            for report in input.reports {
+            // Of copies of a report in this input, the one kept is written; the others are duplicates, linked below.
+            let kept = Report.keptCopies(input.reports)
+            for report in kept {
                 var links: [(input: Int64, root: String)] = []
                 if let stored = try ReportCopies.stored(report.id, run: run, db) {
                     guard stored.givesWay(toCompleteness: report.completeness, from: input.record.path) else {
@@ -209,6 +211,16 @@ extension IndexStore: ReportIndex {
                     try Self.link(report.id, input: link.input, root: link.root, db)
                 }
                 try Self.link(report.id, input: inputID, root: report.source.root, db)
+            }
+            if kept.count < input.reports.count {
+                var copies = Dictionary(kept.map { ($0.id, 1) }, uniquingKeysWith: +)
+                for report in input.reports {
+                    copies[report.id, default: 0] -= 1
+                    try Self.link(report.id, input: inputID, root: report.source.root, db)
+                }
+                for (id, count) in copies where count < 0 {
+                    outcome.duplicateReportIDs += Array(repeating: id, count: -count)
+                }
             }
             try tally.write(db)
             for failure in input.failedEntries {

@@ -188,4 +188,36 @@ import Testing
         #expect(outcomes[0].replacedCoverage.isEmpty)
         #expect(try await state().reports == complete.reports.map { "\($0.id) inbox/a-complete.crash" })
     }
+
+    @Test(arguments: [false, true])
+    func ofTwoCopiesInOneInputTheMoreCompleteIsKeptAndTheOtherIsADuplicate(truncatedFirst: Bool) async throws {
+        // A zip holding the truncated copy and the complete report: one input, the same report twice.
+        let truncated = try Self.input(Self.truncated, at: "inbox/both.zip")
+        let complete = try Self.input(Self.complete, at: "inbox/both.zip")
+        _ = try await index([complete], try IndexStore(path: database.path))
+        let expected = try await state()
+        let id = try #require(complete.reports.first?.id)
+        try FileManager.default.removeItem(at: database)
+
+        var both = complete
+        both.reports = truncatedFirst ? truncated.reports + complete.reports : complete.reports + truncated.reports
+        // As the run prepares an input: its blobs and events are the kept copy's.
+        both.encodeCrashDetails()
+        both.encodeEventDetails()
+        let store = try IndexStore(path: database.path)
+        let outcomes = try await index([both], store)
+        #expect(outcomes[0].newReportIDs == [id])
+        #expect(outcomes[0].duplicateReportIDs == [id])
+        #expect(outcomes[0].replacedReportIDs.isEmpty)
+        let after = try await state()
+        #expect(after.reports == expected.reports)
+        #expect(after.frames == expected.frames)
+        #expect(after.groups == expected.groups)
+        let counts = try await DatabaseQueue(path: database.path).read { db in try OccurrenceCountsTests.counts(db) }
+        #expect(counts.kept == counts.counted)
+        // Every thread of the complete report is in its crash's blob.
+        let crash = try #require(try store.crashes(reportID: id).first)
+        #expect(try store.crashDetail(crashID: crash.id).threads.count == complete.reports[0].crashes[0].threads.count)
+        #expect(complete.reports[0].crashes[0].threads.count > 1)
+    }
 }

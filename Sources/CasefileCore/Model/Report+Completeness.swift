@@ -13,4 +13,23 @@ extension Report {
         }
         return count
     }
+
+    /// One copy of each report of `reports`, in the order each report first appears: the most complete, the first of
+    /// them when several are as complete. That is the copy the index keeps of copies one input holds (an archive of a
+    /// truncated report and the complete one), so the input's summary, digest line and counts are that copy's.
+    public static func keptCopies(_ reports: [Report]) -> [Report] {
+        // Most inputs hold one report.
+        guard reports.count > 1 else { return reports }
+        var kept: [Report] = []
+        var positions: [String: Int] = [:]
+        for report in reports {
+            if let position = positions[report.id] {
+                if report.completeness > kept[position].completeness { kept[position] = report }
+            } else {
+                positions[report.id] = kept.count
+                kept.append(report)
+            }
+        }
+        return kept
+    }
 }

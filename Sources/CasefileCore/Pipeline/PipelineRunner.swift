@@ -263,7 +263,8 @@ public struct PipelineRunner: Sendable {
                 summary.skipped += 1
                 return
             }
-            for report in input.reports {
+            // Once each report, as the copy the index kept of copies the input holds.
+            for report in Report.keptCopies(input.reports) {
                 if outcome.newReportIDs.contains(report.id) {
                     digest.add(report, summaryPath: input.summaryPaths[report.id], coverage: coverage[report.id])
                 } else if let replaced = outcome.replacedCoverage[report.id] {

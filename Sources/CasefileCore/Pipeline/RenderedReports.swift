@@ -12,7 +12,8 @@ package struct RenderedReports: Sendable {
     /// Renders `reports`, their links to group pages pointing at the output folder's `groups/`.
     package init(_ reports: [Report]) {
         let renderer = ReportSummary(groupPages: "../groups")
-        for report in reports {
+        // Of two copies of a report in one input, the one the index keeps.
+        for report in Report.keptCopies(reports) {
             paths[report.id] = "reports/\(report.shortID).md"
             summaries[report.id] = renderer.render(report)
             coverage[report.id] = SymbolCoverage(report)
