@@ -213,13 +213,11 @@ extension IndexStore: ReportIndex {
                 try Self.link(report.id, input: inputID, root: report.source.root, db)
             }
             if kept.count < input.reports.count {
-                var copies = Dictionary(kept.map { ($0.id, 1) }, uniquingKeysWith: +)
+                // Each report counted once, in the input's order; every further copy is a duplicate.
+                var counted: Set<String> = []
                 for report in input.reports {
-                    copies[report.id, default: 0] -= 1
+                    if !counted.insert(report.id).inserted { outcome.duplicateReportIDs.append(report.id) }
                     try Self.link(report.id, input: inputID, root: report.source.root, db)
-                }
-                for (id, count) in copies where count < 0 {
-                    outcome.duplicateReportIDs += Array(repeating: id, count: -count)
                 }
             }
             try tally.write(db)
