@@ -78,13 +78,11 @@ struct JSONObjectWriter {
     /// An array of strings under `name`, written even when empty, as a non-optional array is encoded.
     mutating func field(_ name: StaticString, _ values: [String]) {
         key(name)
-        output.append(UInt8(ascii: "["))
-        for index in values.indices {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            JSONText.appendString(values[index], to: &output)
+        openArray()
+        for value in values {
+            string(value)
         }
-        output.append(UInt8(ascii: "]"))
-        hasMember = true
+        closeArray()
     }
 
     /// A dictionary of strings under `name`: its keys in the order of their bytes, as `JSONEncoder` sorts them.
@@ -97,13 +95,19 @@ struct JSONObjectWriter {
     mutating func object(_ values: [String: String]) {
         open()
         for (key, value) in values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            separate()
-            JSONText.appendString(key, to: &output)
+            string(key)
             output.append(UInt8(ascii: ":"))
             JSONText.appendString(value, to: &output)
-            hasMember = true
         }
         close()
+    }
+
+    /// A string as the next element of the innermost array, or as the next key of the innermost object (its value
+    /// follows).
+    private mutating func string(_ value: String) {
+        separate()
+        JSONText.appendString(value, to: &output)
+        hasMember = true
     }
 
     /// A comma before a member or element that follows another.
