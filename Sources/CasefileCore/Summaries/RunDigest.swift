@@ -137,15 +137,17 @@ public struct RunDigest: Sendable {
         ]
         lines += groupSections()
         lines += ["## New reports", ""]
-        if newReports.isEmpty {
+        // Sorted once: `newReports` sorts its candidates each time it is read.
+        let reports = newReports
+        if reports.isEmpty {
             lines.append("None.")
         }
-        for report in newReports {
+        for report in reports {
             let link =
                 report.summaryPath.map { "[\(String(report.id.prefix(12)))](\($0))" } ?? String(report.id.prefix(12))
             lines.append("- \(link) — \(report.headline)")
         }
-        if newReportCount > newReports.count { lines.append("- … and \(newReportCount - newReports.count) more") }
+        if newReportCount > reports.count { lines.append("- … and \(newReportCount - reports.count) more") }
         lines += ["", "## Quarantined", ""]
         if summary.quarantined.isEmpty { lines.append("None.") }
         lines += summary.quarantined.map { "- \(Markdown.code($0.description))" }
