@@ -56,12 +56,18 @@ demo: build
 	else echo "Screen frames at each failure: out/reports/<id>/frame-*.jpg (see out/reports/*.md)"; fi; \
 	echo "Try: $$($(SWIFT) build --show-bin-path)/casefile groups   and   $$($(SWIFT) build --show-bin-path)/casefile triage SampleReports/checkout-500.clue.zip"
 
-## release: casefile, the program the nightly run uses, as a release build with the Swift runtime linked in; the
-## command prints where it is. (casefile-publish is not: Foundation's networking, which it uses, links libcurl, of
-## which Debian has no static build. `swift build -c release --product casefile-publish` builds it, in .build/release.)
+## release: casefile and casefile-publish, the programs a team installs, as release builds with the Swift runtime
+## linked in; the command prints where they are. Foundation's networking, which casefile-publish uses, is then linked
+## in too, and it links libcurl: its -dev package is installed when missing (as root).
 release: deps
+	@if ! pkg-config --exists libcurl; then \
+		if [ "$$(id -u)" = "0" ]; then echo "Installing libcurl4-openssl-dev (casefile-publish links libcurl)"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev >/dev/null; \
+		else echo "libcurl's -dev package is missing. Run: sudo apt-get install -y libcurl4-openssl-dev"; exit 1; fi; \
+	fi
 	$(SWIFT) build $(RELEASE) --product casefile
-	@echo "Built: $$($(SWIFT) build $(RELEASE) --show-bin-path)/casefile"
+	$(SWIFT) build $(RELEASE) --product casefile-publish
+	@echo "Built: $$($(SWIFT) build $(RELEASE) --show-bin-path)/casefile and casefile-publish"
 
 ## hostile: the large files of the hostile corpus (SampleReports/Hostile/, not committed), written by a script.
 hostile:
