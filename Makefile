@@ -14,7 +14,7 @@ PKGCONFIG_MODULES := libarchive libzstd sqlite3
 # casefile binary links, Package.swift).
 HEADERS := mimalloc.h
 
-.PHONY: demo test deps hostile fuzz build release lint bench bench-symbols bench-symbols-run symbol-tools samples symbols clean
+.PHONY: demo test test-release deps hostile fuzz build release lint bench bench-symbols bench-symbols-run symbol-tools samples symbols clean
 
 ## deps: install the system libraries when missing (as root), or print the command to run.
 deps:
@@ -68,6 +68,11 @@ release: deps
 	$(SWIFT) build $(RELEASE) --product casefile
 	$(SWIFT) build $(RELEASE) --product casefile-publish
 	@echo "Built: $$($(SWIFT) build $(RELEASE) --show-bin-path)/casefile and casefile-publish"
+
+## test-release: the end-to-end tests against make release's casefile (the suite's other tests are the same code).
+test-release: release hostile
+	$(SWIFT) build --build-tests
+	CASEFILE_BIN="$$($(SWIFT) build $(RELEASE) --show-bin-path)/casefile" $(SWIFT) test --skip-build --filter CasefileEndToEndTests
 
 ## hostile: the large files of the hostile corpus (SampleReports/Hostile/, not committed), written by a script.
 hostile:
