@@ -35,7 +35,9 @@ import Testing
                 let bindings = Self.bindings(of: symbol, in: result.stderr)
                 #expect(
                     bindings.contains {
-                        sharedRuntime ? $0.asker.hasSuffix("/libswiftCore.so") : $0.asker == binary
+                        sharedRuntime
+                            ? $0.asker.hasSuffix("/libswiftCore.so")
+                            : URL(fileURLWithPath: $0.asker).resolvingSymlinksInPath().path == binary
                     }, "no binding of \(symbol) from Swift")
                 #expect(
                     bindings.contains { $0.asker.contains("/libc.so") }, "no binding of \(symbol) from the C library")
