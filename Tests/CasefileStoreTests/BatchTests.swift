@@ -5,15 +5,11 @@ import Testing
 
 /// Inputs are committed in batches; each input stays all or nothing inside its batch.
 @Suite final class BatchTests {
-    let folder: URL
+    private let temporary: TemporaryFolder
+    var folder: URL { temporary.url }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-batch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = try TemporaryFolder("casefile-batch")
     }
 
     private func input(_ number: Int, sha256: String?) -> IndexedInput {

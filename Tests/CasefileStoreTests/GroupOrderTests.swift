@@ -7,15 +7,11 @@ import Testing
 /// order a reader can rely on. What the index lists — groups, the digest's new and top groups, a group page's latest
 /// occurrences — must be the same for the same inputs in any order.
 @Suite final class GroupOrderTests {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "casefile-group-order-\(UUID().uuidString)")
+    private let temporary: TemporaryFolder
+    var output: URL { temporary.url }
 
     init() throws {
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: output)
+        temporary = try TemporaryFolder("casefile-group-order")
     }
 
     /// Every sample input read as a run reads it, by path.

@@ -6,7 +6,8 @@ import Logging
 import Testing
 
 @Suite final class IndexStoreTests {
-    let output: URL
+    private let temporary: TemporaryFolder
+    var output: URL { temporary.url }
     let definition: PipelineDefinition
 
     let repository: URL
@@ -14,15 +15,10 @@ import Testing
     init() throws {
         repository = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-store-\(UUID().uuidString)")
+        temporary = try TemporaryFolder("casefile-store")
         definition = PipelineDefinition(
-            inbox: repository.appendingPathComponent("SampleReports"), output: output,
-            database: output.appendingPathComponent("index.sqlite"), ignore: ["*.md", "Symbols", "Hostile"])
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: output)
+            inbox: repository.appendingPathComponent("SampleReports"), output: temporary.url,
+            database: temporary.url.appendingPathComponent("index.sqlite"), ignore: ["*.md", "Symbols", "Hostile"])
     }
 
     func run(_ store: IndexStore) async throws -> RunSummary {

@@ -8,16 +8,12 @@ import Testing
 /// A group page's counts by app version, OS version and device come from `occurrence_counts`, which triggers keep.
 /// Each must equal counting `occurrences` itself, however the occurrences were written, moved or deleted.
 @Suite final class OccurrenceCountsTests {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-counts-\(UUID().uuidString)")
-    let database: URL
+    private let temporary: TemporaryFolder
+    var output: URL { temporary.url }
+    var database: URL { output.appendingPathComponent("index.sqlite") }
 
     init() throws {
-        database = output.appendingPathComponent("index.sqlite")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: output)
+        temporary = try TemporaryFolder("casefile-counts")
     }
 
     /// The samples indexed: 30 groups of crashes and failures from a dozen app versions, OS versions and devices.

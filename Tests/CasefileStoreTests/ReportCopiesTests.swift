@@ -7,16 +7,12 @@ import Testing
 /// Two inputs of a run can hold copies of one report. The index keeps the more complete copy, or of two as complete
 /// the one whose input sorts first, until the run that stored a copy is done; after that a copy stays.
 @Suite final class ReportCopiesTests {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-copies-\(UUID().uuidString)")
-    let database: URL
+    private let temporary: TemporaryFolder
+    var output: URL { temporary.url }
+    var database: URL { output.appendingPathComponent("index.sqlite") }
 
     init() throws {
-        database = output.appendingPathComponent("index.sqlite")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: output)
+        temporary = try TemporaryFolder("casefile-copies")
     }
 
     /// `SampleReports/Crashes/truncated-header-only.crash`: the first 17 lines of the Apple report of incident

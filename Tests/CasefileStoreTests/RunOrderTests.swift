@@ -7,16 +7,13 @@ import Testing
 /// tasks finish first. The samples hold a truncated copy of a complete crash report (one report, two inputs), inputs
 /// quarantined for several reasons, and images without debug files tied on their frame counts.
 @Suite final class RunOrderTests {
-    let work = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-run-order-\(UUID().uuidString)")
+    private let temporary: TemporaryFolder
+    var work: URL { temporary.url }
     let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("SampleReports")
 
     init() throws {
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: work)
+        temporary = try TemporaryFolder("casefile-run-order")
     }
 
     /// Every file a run over the samples writes, by path under its output folder, its input `delayed` held back

@@ -7,15 +7,11 @@ import Testing
 /// The values of the rows the index writer binds itself, read back with SQL as a script would: NULL stays NULL, an
 /// empty string stays an empty string, text keeps every byte, addresses keep their bit pattern.
 @Suite final class StoredValuesTests {
-    let folder: URL
+    private let temporary: TemporaryFolder
+    var folder: URL { temporary.url }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-values-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = try TemporaryFolder("casefile-values")
     }
 
     /// A crash whose values are each an edge: an empty thread name, no queue, a non-ASCII image name, an address

@@ -9,15 +9,11 @@ import Testing
 /// input's summaries before it hands the input to the index. This index checks that on every `record`, and that the
 /// run's digest is written before the run is marked finished.
 @Suite final class SummaryOrderTests {
-    let output: URL
+    private let temporary: TemporaryFolder
+    var output: URL { temporary.url }
 
     init() throws {
-        output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-order-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: output)
+        temporary = try TemporaryFolder("casefile-order")
     }
 
     @Test func everyNewReportHasItsSummaryBeforeItsRowsAreWritten() async throws {

@@ -8,15 +8,11 @@ import Testing
 /// The answers `llvm-symbolizer` gave are stored while the run goes on, not all after its last input: a long night's
 /// serial end does not grow with them, and a run killed halfway keeps what it learned.
 @Suite final class SymbolAnswerSavingTests {
-    let output: URL
+    private let temporary: TemporaryFolder
+    var output: URL { temporary.url }
 
     init() throws {
-        output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-answers-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: output)
+        temporary = try TemporaryFolder("casefile-answers")
     }
 
     @Test func storesTheSymbolicatorsAnswersBeforeTheLastInput() async throws {
