@@ -6,12 +6,6 @@ import Testing
 /// every crash report, and read back when another copy of the report replaces it: the text must be what `Encodable`
 /// writes with the index's options, and read back to the same coverage.
 @Suite struct CoverageJSONTests {
-    private static func text(_ coverage: SymbolCoverage) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(coverage), as: UTF8.self)
-    }
-
     /// The sample crash reports of every format, symbolicated against the fixture build: app frames named and not,
     /// system images without a debug file.
     @Test func writesAndReadsTheSampleCrashesCoverageAsFoundationDoes() throws {
@@ -27,7 +21,7 @@ import Testing
             for report in reports {
                 let coverage = SymbolCoverage(report)
                 let text = IndexJSON.text(coverage)
-                #expect(text == (try Self.text(coverage)), "\(name)")
+                #expect(text == (try FoundationJSON.text(coverage)), "\(name)")
                 #expect(SymbolCoverage(indexJSON: text) == coverage, "\(name)")
                 missing += coverage.missing.count
                 symbolicated += coverage.inAppSymbolicated
@@ -48,7 +42,7 @@ import Testing
                 ]),
         ] {
             let text = IndexJSON.text(coverage)
-            #expect(text == (try Self.text(coverage)))
+            #expect(text == (try FoundationJSON.text(coverage)))
             #expect(SymbolCoverage(indexJSON: text) == coverage)
         }
         #expect(SymbolCoverage(indexJSON: "not json") == nil)

@@ -6,12 +6,6 @@ import Testing
 /// and the most frequent kinds are written field by field: the text must be byte for byte what `JSONEncoder` writes
 /// with sorted keys and unescaped slashes, whatever fields are present.
 @Suite struct EventJSONTests {
-    private static func foundation(_ event: TimelineEvent) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(event), as: UTF8.self)
-    }
-
     /// Every event of every sample recording, loose and zipped.
     @Test func writesTheSampleRecordingsEventsAsJSONEncoderDoes() throws {
         let folder = Samples.repository.appendingPathComponent("SampleReports")
@@ -21,7 +15,7 @@ import Testing
         for name in names {
             let reports = try Triage().reports(at: folder.appendingPathComponent(name).path).reports
             for event in reports.flatMap(\.timeline.events) {
-                #expect(try IndexJSON.text(event) == (try Self.foundation(event)), "\(name)")
+                #expect(try IndexJSON.text(event) == (try FoundationJSON.text(event)), "\(name)")
                 kinds[event.kindName, default: 0] += 1
             }
         }
@@ -87,7 +81,7 @@ import Testing
             for (line, time) in [(nil, 0.0), (7, 2.050000083), (-1, 1_700_000_000.125)] {
                 let event = TimelineEvent(
                     timestamp: time, timeIsRecorded: line != nil, file: odd, line: line, kind: kind)
-                #expect(try IndexJSON.text(event) == (try Self.foundation(event)), "\(event.kindName) \(time)")
+                #expect(try IndexJSON.text(event) == (try FoundationJSON.text(event)), "\(event.kindName) \(time)")
             }
         }
     }

@@ -6,12 +6,6 @@ import Testing
 /// written field by field, and read back for every group a run's digest lists and every page it writes: read without `JSONDecoder`, it must
 /// give what `JSONDecoder` gives, and leave to it any text it does not read exactly.
 @Suite struct FingerprintJSONTests {
-    private static func text(_ fingerprint: Fingerprint) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(fingerprint), as: UTF8.self)
-    }
-
     private static func foundation(_ text: String) throws -> Fingerprint {
         try JSONDecoder().decode(Fingerprint.self, from: Data(text.utf8))
     }
@@ -31,7 +25,7 @@ import Testing
                 .reports ?? []
             crashes += reports.flatMap(\.crashes).count
             for fingerprint in reports.flatMap(\.crashes).compactMap(\.grouping) {
-                let text = try Self.text(fingerprint)
+                let text = try FoundationJSON.text(fingerprint)
                 #expect(IndexJSON.text(fingerprint) == text, "\(name)")
                 #expect(Fingerprint.fromIndexJSON(text) == fingerprint, "\(name)")
                 #expect(Fingerprint.fromIndexJSON(text) == (try Self.foundation(text)), "\(name)")
@@ -62,7 +56,7 @@ import Testing
                 frames: [], components: [], rulesVersion: ""),
         ]
         for fingerprint in fingerprints {
-            let text = try Self.text(fingerprint)
+            let text = try FoundationJSON.text(fingerprint)
             #expect(IndexJSON.text(fingerprint) == text)
             #expect(Fingerprint.fromIndexJSON(text) == fingerprint)
         }

@@ -8,12 +8,6 @@ private typealias Location = CasefileCore.SourceLocation
 /// Source locations written straight as JSON: the index's frame rows (inlined functions) and symbol cache store this
 /// text, and it must stay the text Foundation's encoder writes with the index's options, byte for byte.
 @Suite struct LocationJSONTests {
-    private static func foundation(_ locations: [Location]) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(locations), as: UTF8.self)
-    }
-
     @Test func writesOneLocationAsReadByHand() {
         // The helper inlined into the function at line 5 of discount.c, 8 bytes into it, declared on line 3.
         var location = Location(
@@ -55,7 +49,7 @@ private typealias Location = CasefileCore.SourceLocation
     @Test func writesWhatFoundationWrites() throws {
         for locations in Self.lists {
             let text: String = IndexJSON.text(locations)
-            #expect(text == (try Self.foundation(locations)))
+            #expect(text == (try FoundationJSON.text(locations)))
         }
     }
 

@@ -8,16 +8,10 @@ import Testing
 /// a later run, or a script, compare columns. Foundation's encoder is the oracle here; the first test's expected text
 /// is written by hand.
 @Suite struct SortedJSONTests {
-    private static let foundation: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     private static func both(_ value: some Encodable) throws -> (ours: String, foundation: String) {
         (
             String(decoding: try SortedJSONEncoder.encode(value), as: UTF8.self),
-            String(decoding: try foundation.encode(value), as: UTF8.self)
+            try FoundationJSON.text(value)
         )
     }
 
@@ -51,7 +45,7 @@ import Testing
         }
         #expect(dictionaries.contains { $0.count > 3 })
         for fields in dictionaries {
-            #expect(IndexJSON.text(fields) == String(decoding: try Self.foundation.encode(fields), as: UTF8.self))
+            #expect(IndexJSON.text(fields) == (try FoundationJSON.text(fields)))
         }
     }
 
@@ -206,7 +200,7 @@ import Testing
         #expect(throws: SortedJSONEncoder.Unsupported.self) { try SortedJSONEncoder.encode([Double.nan]) }
         // IndexJSON writes them as Foundation does, or refuses them as it does.
         let url = ["u": URL(string: "https://a.example/x")!]
-        #expect(try IndexJSON.text(url) == String(decoding: try Self.foundation.encode(url), as: UTF8.self))
+        #expect(try IndexJSON.text(url) == (try FoundationJSON.text(url)))
         #expect(try IndexJSON.text([Data([1, 2])]) == #"["AQI="]"#)
         #expect(throws: EncodingError.self) { try IndexJSON.text([Double.infinity]) }
     }
