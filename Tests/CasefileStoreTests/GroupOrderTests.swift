@@ -16,8 +16,7 @@ import Testing
 
     /// Every sample input read as a run reads it, by path.
     static func sampleInputs() throws -> [IndexedInput] {
-        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("SampleReports")
+        let samples = Samples.folder
         let triage = Triage()
         return try InboxScanner(ignore: ["*.md", "Symbols", "Hostile", "Malformed"]).scan(samples).map {
             url in

@@ -10,11 +10,9 @@ import Testing
     var output: URL { temporary.url }
     let definition: PipelineDefinition
 
-    let repository: URL
+    let repository = Samples.repository
 
     init() throws {
-        repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         temporary = try TemporaryFolder("casefile-store")
         definition = PipelineDefinition(
             inbox: repository.appendingPathComponent("SampleReports"), output: temporary.url,
@@ -309,8 +307,7 @@ import Testing
 
 @Suite struct DebugFilePersistenceTests {
     @Test func keepsWhatAScanLearnedOfTheSymbolFolders() async throws {
-        let symbols = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("SampleReports/Symbols")
+        let symbols = Samples.folder.appendingPathComponent("Symbols")
         let store = try IndexStore.inMemory()
         let scan = DebugFileIndex(scanning: [symbols])
         try await store.saveDebugFiles(scan.files, replacing: [:])
@@ -322,8 +319,7 @@ import Testing
     @Test func writesWhatChangedInTheSymbolFolders() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-syms-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let symbols = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("SampleReports/Symbols")
+        let symbols = Samples.folder.appendingPathComponent("Symbols")
         try FileManager.default.copyItem(at: symbols, to: folder)
         let store = try IndexStore.inMemory()
         try await store.saveDebugFiles(DebugFileIndex(scanning: [folder]).files, replacing: [:])

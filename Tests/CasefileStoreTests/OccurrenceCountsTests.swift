@@ -18,8 +18,7 @@ import Testing
 
     /// The samples indexed: 30 groups of crashes and failures from a dozen app versions, OS versions and devices.
     func indexedSamples() async throws -> IndexStore {
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let repository = Samples.repository
         let definition = PipelineDefinition(
             inbox: repository.appendingPathComponent("SampleReports"), output: output, database: database,
             ignore: ["*.md", "Symbols", "Hostile"])
@@ -76,8 +75,7 @@ import Testing
     @Test func countsInputsOfManyReportsOfOneGroup() async throws {
         // Two inputs of five copies each of one crash (ShopApp 2.3.1 (412), iOS 16.5, iPhone14,2, as the report
         // says): the second input's five add to the counts the first made.
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let repository = Samples.repository
         let path = repository.appendingPathComponent("SampleReports/Crashes/cart-total-iphone14-ios16.ips").path
         let crash = try #require(try Triage().reports(at: path).reports.first?.crashes.first)
         let store = try IndexStore(path: database.path)

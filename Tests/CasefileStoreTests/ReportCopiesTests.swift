@@ -23,8 +23,7 @@ import Testing
     /// The sample at `sample`, read as a run reads it, as if found in the inbox at `path`.
     static func input(_ sample: String, at path: String) throws -> IndexedInput {
         try input(
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("SampleReports/\(sample)"), at: path)
+            Samples.folder.appendingPathComponent(sample), at: path)
     }
 
     /// The file at `url`, read as a run reads it, as if found in the inbox at `path`.
@@ -117,8 +116,7 @@ import Testing
 
     @Test func ofTwoAsCompleteCopiesTheInputThatSortsFirstIsKept() async throws {
         // The complete report and a copy with one more line break at its end: another file, the same report.
-        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("SampleReports/\(Self.complete)")
+        let sample = Samples.folder.appendingPathComponent(Self.complete)
         let copy = output.appendingPathComponent("copy.crash")
         try (String(contentsOf: sample, encoding: .utf8) + "\n").write(to: copy, atomically: true, encoding: .utf8)
         let later = try Self.input(sample, at: "inbox/b.crash")

@@ -9,8 +9,7 @@ import Testing
 @Suite final class RunOrderTests {
     private let temporary: TemporaryFolder
     var work: URL { temporary.url }
-    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleReports")
+    let samples = Samples.folder
 
     init() throws {
         temporary = try TemporaryFolder("casefile-run-order")

@@ -19,8 +19,7 @@ import Testing
     @Test func everyNewReportHasItsSummaryBeforeItsRowsAreWritten() async throws {
         let store = try IndexStore(path: output.appendingPathComponent("index.sqlite").path)
         let index = SummaryCheckingIndex(store: store, output: output)
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let repository = Samples.repository
         let definition = PipelineDefinition(
             inbox: repository.appendingPathComponent("SampleReports"), output: output,
             database: output.appendingPathComponent("index.sqlite"), ignore: ["*.md", "Symbols", "Hostile"])

@@ -16,8 +16,7 @@ import Testing
     }
 
     @Test func storesTheSymbolicatorsAnswersBeforeTheLastInput() async throws {
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let repository = Samples.repository
         let crash = try Data(
             contentsOf: repository.appendingPathComponent("SampleReports/Crashes/image-cache-iphone15-ios17.ips"))
         let inbox = output.appendingPathComponent("inbox")
