@@ -22,8 +22,7 @@ import Testing
 
     /// The sample at `sample`, read as a run reads it, as if found in the inbox at `path`.
     static func input(_ sample: String, at path: String) throws -> IndexedInput {
-        try input(
-            Samples.folder.appendingPathComponent(sample), at: path)
+        try input(Samples.folder.appendingPathComponent(sample), at: path)
     }
 
     /// The file at `url`, read as a run reads it, as if found in the inbox at `path`.
