@@ -119,9 +119,11 @@ public struct PipelineRunner: Sendable {
                 }
             }
             // Tasks wait for the single index writer twice per input, and for `llvm-symbolizer`; with only one task
-            // more than cores, the cores sat idle a quarter of the time (1.5 of 2 busy). Eight per core keep them
-            // busy (10,000 inputs on 2 cores: 12.1 s with four per core, 11.5 s with eight, no faster with twelve)
-            // while the inputs in flight stay few enough for memory to stay flat (112, 119 and 130 MB).
+            // more than cores, the cores sat idle a quarter of the time (1.5 of 2 busy). Twelve per core keep them
+            // busy while the symbolizer loads a debug file and the writer checkpoints, when every task in flight can
+            // be one waiting on them (on 2 cores, 1,000 inputs: 1.10 s with eight per core, 1.06 s with twelve or
+            // sixteen; 10,000: 10.2 s and 9.8 s with twelve, 10.0 s with sixteen), while the inputs in flight stay
+            // few enough for memory to stay flat (peak RSS 92, 96 and 103 MB over 1,000 inputs).
             for _ in 0..<(definition.concurrency * Self.inputsInFlightPerCore) { startNext() }
             var done = 0
             while running > 0, let (path, outcome) = try await group.next() {
@@ -156,7 +158,7 @@ public struct PipelineRunner: Sendable {
     }
 
     /// How many inputs the run reads at once for each core it keeps busy.
-    static let inputsInFlightPerCore = 8
+    static let inputsInFlightPerCore = 12
 
     /// How many inputs the run finishes between two writes of the symbolicator's new answers.
     package static let symbolAnswersEvery = 256
