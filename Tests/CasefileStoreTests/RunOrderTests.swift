@@ -1,6 +1,7 @@
 import CasefileCore
 import CasefileStore
 import Foundation
+import Synchronization
 import Testing
 
 /// A run over the same inbox writes the same digest, group pages and summaries whichever of its inputs the parallel
@@ -25,8 +26,10 @@ import Testing
             ignore: ["*.md", "Symbols", "Hostile"])
         definition.symbolFolders = [samples.appendingPathComponent("Symbols")]
         let store = try IndexStore(path: definition.database.path)
+        let inputs = try InboxScanner(ignore: definition.ignore).scan(samples)
         let index = DelayingIndex(
-            store: store, delayed: try ContentHash.of(samples.appendingPathComponent(delayed)))
+            store: store, delayed: try ContentHash.of(samples.appendingPathComponent(delayed)),
+            others: inputs.count - 1)
         _ = try await PipelineRunner(definition: definition, logger: CapturedLog().logger)
             .run(index: index, pipelineName: "test.toml")
         var files: [String: String] = [:]
@@ -57,18 +60,47 @@ import Testing
     }
 }
 
-/// An index that answers whether the input of content hash `delayed` is known only after a pause: the runner asks
-/// before it reads the input, so the input is read, and indexed, after the others of a small inbox.
+/// An index that answers whether the input of content hash `delayed` is known only once every other input of the
+/// run is done with (indexed, quarantined or found known): the runner asks before it reads the input, so the input is
+/// read, and indexed, after all the others, however the tasks are scheduled.
 final class DelayingIndex: ForwardingIndex, @unchecked Sendable {
     let delayed: String
+    /// How many inputs the run holds besides the delayed one.
+    let others: Int
+    /// How many of them are done.
+    private let done = Mutex(0)
 
-    init(store: IndexStore, delayed: String) {
+    init(store: IndexStore, delayed: String, others: Int) {
         self.delayed = delayed
+        self.others = others
         super.init(store: store)
     }
 
+    /// Thrown when the other inputs are not done within a minute: the run did not go as the test expects.
+    struct Timeout: Error {}
+
     override func isKnown(inputSHA256: String) async throws -> Bool {
-        if inputSHA256 == delayed { try await Task.sleep(for: .milliseconds(500)) }
-        return try await super.isKnown(inputSHA256: inputSHA256)
+        if inputSHA256 == delayed {
+            let deadline = ContinuousClock.now + .seconds(60)
+            while done.withLock({ $0 }) < others {
+                guard ContinuousClock.now < deadline else { throw Timeout() }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            return try await super.isKnown(inputSHA256: inputSHA256)
+        }
+        let known = try await super.isKnown(inputSHA256: inputSHA256)
+        // An input whose bytes an earlier one had is skipped: it is done.
+        if known { done.withLock { $0 += 1 } }
+        return known
+    }
+
+    override func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
+        defer { done.withLock { $0 += 1 } }
+        return try await super.record(input, run: run)
+    }
+
+    override func quarantine(_ input: InputRecord, error: InputError, run: Int64) async throws {
+        defer { done.withLock { $0 += 1 } }
+        try await super.quarantine(input, error: error, run: run)
     }
 }
