@@ -121,9 +121,9 @@ public struct PipelineRunner: Sendable {
             // Tasks wait for the single index writer twice per input, and for `llvm-symbolizer`; with only one task
             // more than cores, the cores sat idle a quarter of the time (1.5 of 2 busy). Twelve per core keep them
             // busy while the symbolizer loads a debug file and the writer checkpoints, when every task in flight can
-            // be one waiting on them (on 2 cores, 1,000 inputs: 1.10 s with eight per core, 1.06 s with twelve or
-            // sixteen; 10,000: 10.2 s and 9.8 s with twelve, 10.0 s with sixteen), while the inputs in flight stay
-            // few enough for memory to stay flat (peak RSS 92, 96 and 103 MB over 1,000 inputs).
+            // be one waiting on them. On 2 cores, 1,000 inputs took 1.12 s with eight per core and 1.08 s with twelve
+            // or sixteen (means of 10 alternating rounds); 10,000 took 10.2, 9.8 and 10.1 s (medians of 3). The inputs
+            // in flight stay few enough for memory to stay flat: peak RSS 91, 96 and 103 MB over 1,000 inputs.
             for _ in 0..<(definition.concurrency * Self.inputsInFlightPerCore) { startNext() }
             var done = 0
             while running > 0, let (path, outcome) = try await group.next() {
