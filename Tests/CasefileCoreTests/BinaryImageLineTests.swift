@@ -112,6 +112,28 @@ import Testing
         #expect(plus.arch == "arm64")
     }
 
+    /// A vertical tab or form feed between words separates them as a space does, wherever it falls in the line (the
+    /// byte scan checks lines eight bytes at a time, so these sit at different offsets in their word).
+    @Test func readsWordsSeparatedByVerticalTabsAndFormFeeds() throws {
+        let lines = [
+            "0x300000000 - 0x3000fffff Tabbed\u{0B}arm64 <aaaaaaaabbbbccccddddeeeeffff0000> /usr/lib/Tabbed",
+            "0x310000000 - 0x3100fffff Fed\u{0C}arm64e <aaaaaaaabbbbccccddddeeeeffff0001> /usr/lib/Fed",
+            "0x320000000 - 0x3200fffff\u{0B}LongerName arm64 <aaaaaaaabbbbccccddddeeeeffff0002> /usr/lib/LongerName",
+        ]
+        let header = try #require(Self.report.firstRange(of: "Binary Images:\n"))
+        let report = Self.report[..<header.upperBound] + lines.joined(separator: "\n")
+        guard case .crashes(_, let crashes, _) = CrashReportParser().parse(Array(report.utf8), file: "tabs.crash")
+        else {
+            Issue.record("not read as a crash report")
+            return
+        }
+        let images = try #require(crashes.first).images
+        #expect(images.map(\.name) == ["Tabbed", "Fed", "LongerName"])
+        #expect(images.map(\.arch) == ["arm64", "arm64e", "arm64"])
+        #expect(images.map(\.path) == ["/usr/lib/Tabbed", "/usr/lib/Fed", "/usr/lib/LongerName"])
+        #expect(images.first?.uuid == "aaaaaaaa-bbbb-cccc-dddd-eeeeffff0000")
+    }
+
     /// A line must begin with a lowercase `0x` (as every writer of the format does); `0X` is not an image line.
     @Test func refusesALineThatDoesNotBeginWithLowercaseHex() throws {
         #expect(try images().contains { $0.name == "Upper" } == false)

@@ -49,8 +49,13 @@ import Testing
                 table.position(containing: address) == images.firstIndex { $0.contains(address) },
                 "containing \(address), list \(list)")
         }
-        for name in ["image0", "image1", "image2", "other"] {
-            #expect(table.position(named: name) == images.firstIndex { $0.name == name })
+        // Enough questions for the table to answer some after the search of the list answered the first ones.
+        let names = ["image0", "image1", "image2", "other"]
+        for question in 0..<(ImageTable.searchedNameQuestions + 2 * names.count) {
+            let name = names[question % names.count]
+            #expect(
+                table.position(named: name) == images.firstIndex { $0.name == name },
+                "named \(name), question \(question), list \(list)")
         }
     }
 }

@@ -29,6 +29,21 @@ public struct BinaryImage: Sendable, Codable, Hashable {
         self.isApp = isApp
     }
 
+    /// An image whose UUID its parser has normalized already (``UUIDText/normalize(_:)``), so it is not checked
+    /// again: a report lists hundreds of images.
+    init(
+        name: String, path: String?, arch: String?, normalizedUUID: String?, loadAddress: UInt64, endAddress: UInt64?,
+        isApp: Bool
+    ) {
+        self.name = name
+        self.path = path
+        self.arch = arch
+        self.uuid = normalizedUUID
+        self.loadAddress = loadAddress
+        self.endAddress = endAddress
+        self.isApp = isApp
+    }
+
     /// Whether an address falls inside the image.
     public func contains(_ address: UInt64) -> Bool {
         guard address >= loadAddress else { return false }

@@ -72,24 +72,35 @@ struct ImageTable {
         return low > 0 ? low - 1 : nil
     }
 
-    /// Image names to the first position holding each, made when first asked.
+    /// Questions by name answered by searching the list before a table of names is made.
+    static let searchedNameQuestions = 16
+
+    /// Image names to the first position holding each. The first few questions search the list; the table is made
+    /// only for a crash that asks more. A report whose frames all lie inside images asks none, and one odd frame
+    /// outside them made the table of 300-odd names for one question: a tenth of parsing a `.crash` report.
     private final class NameIndex {
         private let images: [BinaryImage]
-        private lazy var positions: [String: Int] = {
-            var positions: [String: Int] = [:]
-            positions.reserveCapacity(images.count)
-            for position in images.indices where positions[images[position].name] == nil {
-                positions[images[position].name] = position
-            }
-            return positions
-        }()
+        private var questions = 0
+        private var positions: [String: Int]?
 
         init(_ images: [BinaryImage]) {
             self.images = images
         }
 
         func position(of name: String) -> Int? {
-            positions[name]
+            if let positions { return positions[name] }
+            questions += 1
+            if questions <= ImageTable.searchedNameQuestions {
+                for position in images.indices where images[position].name == name { return position }
+                return nil
+            }
+            var made: [String: Int] = [:]
+            made.reserveCapacity(images.count)
+            for position in images.indices where made[images[position].name] == nil {
+                made[images[position].name] = position
+            }
+            positions = made
+            return made[name]
         }
     }
 }

@@ -314,7 +314,7 @@ enum AppleFrameLine {
         }
         // Vertical tab and form feed count as white space between words but are not trimmed from the ends: left
         // to the Character path, like any non-ASCII byte.
-        guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0B || $0 == 0x0C }) else { return nil }
+        guard CrashBytes.isPlainASCII(bytes) else { return nil }
         let text = CrashBytes.trimmed(bytes)
         var position = text.lowerBound
         let limit = text.upperBound
@@ -359,8 +359,8 @@ enum AppleFrameLine {
             return BinaryImage(
                 name: string(isApp ? name.dropFirst() : name), path: path,
                 arch: archText == "unknown-arch" ? nil : archText,
-                uuid: normalizedUUID == placeholderUUID ? nil : normalizedUUID, loadAddress: base, endAddress: end,
-                isApp: isApp)
+                normalizedUUID: normalizedUUID == placeholderUUID ? nil : normalizedUUID, loadAddress: base,
+                endAddress: end, isApp: isApp)
         }
         var words: [String] = []
         var wordStart: Int?
@@ -448,8 +448,8 @@ enum AppleFrameLine {
         let normalizedUUID = uuid.flatMap(UUIDText.normalize)
         return BinaryImage(
             name: name, path: path, arch: arch == "unknown-arch" ? nil : arch,
-            uuid: normalizedUUID == placeholderUUID ? nil : normalizedUUID, loadAddress: base, endAddress: end,
-            isApp: isApp)
+            normalizedUUID: normalizedUUID == placeholderUUID ? nil : normalizedUUID, loadAddress: base,
+            endAddress: end, isApp: isApp)
     }
 
     /// The UUID some reporters write for an image they do not know: no UUID.
