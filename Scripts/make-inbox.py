@@ -10,7 +10,7 @@
 - zips holding several reports, and a few hostile inputs (a truncated zip, JSON invalid beyond repair, an empty file).
 
     Scripts/make-inbox.py N DIR [--seed S] [--video-bytes B] [--crashed-thread-only] [--used-images-only]
-                          [--deep-threads] [--app-symbols FOLDER]
+                          [--deep-threads] [--random-system-images] [--app-symbols FOLDER]
 
 --app-symbols takes a folder written by Scripts/make-large-symbols.sh: the app is then a stripped release build whose
 frames lie in that debug file's functions (each bug a chain of them on top of its crashed thread, one frame in 25
@@ -25,6 +25,13 @@ the 300-400 images a crash lists.
 --deep-threads writes the inbox every make bench wrote before 2026-11-26, byte for byte (zips aside, whose entries
 carry the time they were written): every thread of a crash 10-40 frames deep, about 1,050 frames a crash where real
 reports have a few hundred. BENCHMARKS.md's figures before that date are on it; make bench still times it once.
+
+--random-system-images writes the system images as every inbox had them until 2026-11-26 (BENCHMARKS.md's figures
+until then are on it; --deep-threads implies it): a UUID of their own in every crash report, the dyld shared cache at
+one address in every report, and every image 2 MB, so that a frame drawn beyond UIKitCore's end lay in no image. By
+default a system image has one UUID per OS build, as in real reports; each report slides the shared cache by an amount
+of its own, as each boot of a device does; and each image holds every frame drawn in it. The same draws either way:
+only the system images' UUIDs, addresses and sizes differ.
 
 Nothing here is committed output: make bench writes the inbox into a temporary folder.
 """
@@ -121,6 +128,11 @@ THREAD_BASE = [("Foundation", "__NSThread__start__"), ("libsystem_pthread.dylib"
 # Offsets of their own, beside the vocabulary's (which the draws below weigh, so it stays as it was).
 for image, symbol in IDLE_WORKER + RUN_LOOP_TOP + WAIT_TOP + THREAD_BASE:
     SYMBOL_OFFSETS[image].setdefault(symbol, 0x1e0000 - 0x400 * len(SYMBOL_OFFSETS[image]))
+# Each system image holds every frame drawn in it: 2 MB, or more for one whose symbols reach further (UIKitCore's do).
+# Until 2026-11-26 every image was 2 MB, and a frame beyond UIKitCore's end lay in no image, as few frames of real
+# reports do.
+SYSTEM_IMAGE_SIZES = {image: max(0x200000, ((max(offsets.values()) + 0x180) | 0x3FFF) + 1)
+                      for image, offsets in SYMBOL_OFFSETS.items()}
 # Within an image, a few symbols (the run loop's, the dispatch queue's) are on far more stacks than the rest.
 SYMBOL_WEIGHTS = {image: list(itertools.accumulate(1 / rank for rank in range(1, len(symbols) + 1)))
                   for image, symbols in SYSTEM_SYMBOLS.items()}
@@ -174,6 +186,11 @@ def uuid(rng):
                                              rng.getrandbits(12), rng.getrandbits(48))
 
 
+def system_uuid(build, name):
+    """The UUID of the system image `name` in OS build `build`: the same in every report from that build."""
+    return uuid(random.Random("%s/%s" % (build, name)))
+
+
 def apple_json(body):
     """A body as Apple writes a .ips: a key per line (`"key" : value`), every value below the top level compact, and
     slashes escaped (`\\/`). Indenting every level instead would double the file and read unlike any real report."""
@@ -191,6 +208,8 @@ class Crash:
     used_images_only = False
     # Set by --deep-threads: every thread 10-40 frames deep, as every inbox was before 2026-11-26.
     deep_threads = False
+    # Set by --random-system-images (and by --deep-threads): every system image a UUID of its own in every report.
+    random_system_images = False
     # Set by --app-symbols: the app's functions and UUID, from a debug file.
     app_symbols = None
 
@@ -205,10 +224,17 @@ class Crash:
                         app.uuid if app else "8f3c2a1b-4d5e-4f60-9a7b-1c2d3e4f5a6b",
                         "/private/var/containers/Bundle/Application/%s/ShopApp.app/ShopApp" % uuid(rng).upper())]
         systems = [image for image, _, _ in SYSTEM_IMAGES]
-        base = 0x180000000
+        # The OS's images lie in the dyld shared cache: every report from one OS build lists them with the same UUIDs
+        # and at the same distances from each other, the whole cache slid by an amount of its own at each boot.
+        random_images = Crash.random_system_images or Crash.deep_threads
+        base = 0x180000000 + (0 if random_images else random.Random(self.incident).randrange(0x8000) * 0x4000)
         for index in range(rng.randrange(300, 400)):
             name = systems[index] if index < len(systems) else "libsystem_%d.dylib" % index
-            self.images.append((name, base, 0x200000, uuid(rng), "/usr/lib/system/%s" % name))
+            # Drawn either way, so that every later draw, and with them the rest of the inbox, stays as it was.
+            drawn_uuid = uuid(rng)
+            image_uuid = drawn_uuid if random_images else system_uuid(self.os[1], name)
+            size = 0x200000 if random_images else SYSTEM_IMAGE_SIZES.get(name, 0x200000)
+            self.images.append((name, base, size, image_uuid, "/usr/lib/system/%s" % name))
             base += 0x400000
         by_name = {image[0]: image for image in self.images}
 
@@ -374,12 +400,14 @@ def main():
     parser.add_argument("--crashed-thread-only", action="store_true")
     parser.add_argument("--used-images-only", action="store_true")
     parser.add_argument("--deep-threads", action="store_true")
+    parser.add_argument("--random-system-images", action="store_true")
     parser.add_argument("--app-symbols")
     arguments = parser.parse_args()
     Crash.app_symbols = AppSymbols(arguments.app_symbols) if arguments.app_symbols else None
     Crash.crashed_thread_only = arguments.crashed_thread_only
     Crash.used_images_only = arguments.used_images_only
     Crash.deep_threads = arguments.deep_threads
+    Crash.random_system_images = arguments.random_system_images
     rng = random.Random(arguments.seed)
     os.makedirs(arguments.folder, exist_ok=True)
     # One video for every folder package (hard links), and incompressible bytes after a real QuickTime header.
