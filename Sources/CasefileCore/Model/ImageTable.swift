@@ -9,8 +9,9 @@ struct ImageTable {
     let images: [BinaryImage]
     /// Load addresses to positions, made only for a list whose ranges overlap: otherwise ``sorted`` answers.
     private let byLoadAddress: [UInt64: Int]
-    /// Built on the first question by name: names are asked only for frames without an address inside an image,
-    /// and hashing 300-odd names per crash for nothing cost more than the questions it answered.
+    /// Searched, then indexed after ``searchedNameQuestions`` questions: names are asked only for frames without an
+    /// address inside an image, and hashing 300-odd names per crash for nothing cost more than the questions it
+    /// answered.
     private let byName: NameIndex
     /// Positions in `images`, sorted by load address; `nil` when ranges overlap (a malformed list), and
     /// containment falls back to the search in list order.
