@@ -75,6 +75,13 @@ struct AppleTextCrashParser {
                     AppleFrameLine.appendFrame(untrimmed: $0, pool: &pool, to: &crash.exceptionBacktrace)
                 }
                 if appended { continue }
+            case .binaryImages:
+                // An image line begins with `0x`, which no section title or key below does: read before those
+                // tests, it costs no trimmed copy of the line (a report lists hundreds of images).
+                if let image = AppleFrameLine.image(line) {
+                    crash.images.append(image)
+                    continue
+                }
             default:
                 break
             }
@@ -140,14 +147,10 @@ struct AppleTextCrashParser {
                     }
                     continue
                 }
-            case .binaryImages:
-                if let image = AppleFrameLine.image(line) {
-                    crash.images.append(image)
-                    continue
-                }
             case .threadState:
                 continue
-            case .thread, .header, .freeText:
+            case .thread, .header, .freeText, .binaryImages:
+                // Image lines were taken at the top of the loop.
                 break
             }
             guard let colon = trimmed.firstIndex(of: ":") else {
