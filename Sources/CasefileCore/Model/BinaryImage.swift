@@ -20,13 +20,9 @@ public struct BinaryImage: Sendable, Codable, Hashable {
         name: String, path: String? = nil, arch: String? = nil, uuid: String? = nil, loadAddress: UInt64,
         endAddress: UInt64? = nil, isApp: Bool = false
     ) {
-        self.name = name
-        self.path = path
-        self.arch = arch
-        self.uuid = uuid.flatMap(UUIDText.normalize)
-        self.loadAddress = loadAddress
-        self.endAddress = endAddress
-        self.isApp = isApp
+        self.init(
+            name: name, path: path, arch: arch, normalizedUUID: uuid.flatMap(UUIDText.normalize),
+            loadAddress: loadAddress, endAddress: endAddress, isApp: isApp)
     }
 
     /// An image whose UUID its parser has normalized already (``UUIDText/normalize(_:)``), so it is not checked
