@@ -100,6 +100,24 @@ import Testing
         #expect(digest.missingImages.map(\.frames) == [1])
     }
 
+    /// A listed report replaced by a copy from an input that sorts after every other still leaves the list full:
+    /// the report after the last one listed takes its place.
+    @Test func aCopyReplacedBeyondTheListedReportsLeavesTheListFull() {
+        let count = 3 * RunDigest.listedReports
+        var digest = RunDigest(summary: RunSummary(runID: 1), symbolicationConfigured: false)
+        for number in 0..<count {
+            digest.add(
+                Self.report(String(format: "report-%04d", number), from: String(format: "inbox/input-%04d", number)),
+                summaryPath: nil)
+        }
+        digest.replace(
+            Self.report("report-0000", from: "inbox/later"), summaryPath: nil, coverage: .init(),
+            replacing: .init())
+        let expected = (1...RunDigest.listedReports).map { String(format: "report-%04d", $0) }
+        #expect(digest.newReports.map(\.id) == expected)
+        #expect(digest.newReportCount == count)
+    }
+
     @Test func listsImagesTiedOnTheirFramesByNameThenUUID() {
         var digest = RunDigest(summary: RunSummary(runID: 1), symbolicationConfigured: true)
         let names = ["ShopApp", "CoreFoundation", "ShopApp", "CoreFoundation"]

@@ -42,8 +42,12 @@ public struct RunDigest: Sendable {
     /// How many new reports the run found; only the first ``listedReports`` are kept for ``newReports``, so a run of
     /// 50,000 inputs does not hold 50,000 headlines.
     public var newReportCount = 0
-    /// Candidates for ``newReports``: fewer than twice ``listedReports``, unordered. When full, the first
+    /// Candidates for ``newReports``: fewer than three times ``listedReports``, unordered. When full, the first twice
     /// ``listedReports`` are kept and the last of them is ``listedBound``; a report sorting after it is not listed.
+    /// The candidates beyond the ones listed are a margin for ``replace(_:summaryPath:coverage:replacing:)``: a copy
+    /// replaced by one from an input sorting after the bound leaves the candidates, and without the margin the list
+    /// showed one report fewer than it should. It would now take more than ``listedReports`` such replacements in
+    /// one run.
     private var listed: [NewReport] = []
     private var listedBound: (input: String, id: String)?
     /// The most new reports the digest lists.
@@ -114,8 +118,8 @@ public struct RunDigest: Sendable {
         guard listedBound.map({ (input, report.id) < $0 }) ?? true else { return }
         listed.append(
             NewReport(id: report.id, input: input, headline: Self.headline(report), summaryPath: summaryPath))
-        if listed.count == 2 * Self.listedReports {
-            listed = newReports
+        if listed.count == 3 * Self.listedReports {
+            listed = Array(listed.sorted { ($0.input, $0.id) < ($1.input, $1.id) }.prefix(2 * Self.listedReports))
             listedBound = listed.last.map { ($0.input, $0.id) }
         }
     }
