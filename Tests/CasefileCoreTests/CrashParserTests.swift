@@ -466,6 +466,29 @@ func crashes(_ file: String) throws -> [Crash] {
         #expect(fast.threads[0].frames[0].symbol == "CartViewModel.total()")
     }
 
+    /// The absolute placeholder Apple lists among `usedImages` (`"source":"A"`, base 0, no name) is no image, but the
+    /// frames' `imageIndex` still counts it. Read on the fast path, and by the tree parser when the decoder refuses
+    /// the body (here for a thread that is a number: the tree reads it as a thread without frames).
+    @Test func countsThePlaceholderImageInFramesImageIndices() throws {
+        let original = try String(
+            contentsOfFile: Samples.sample("Crashes/cart-total-iphone14-ios16.ips"), encoding: .utf8)
+        let placeholder = #"{"size":0,"source":"A","base":0,"uuid":"00000000-0000-0000-0000-000000000000"}"#
+        let listed = original.replacingOccurrences(
+            of: #""usedImages" : ["#, with: #""usedImages" : ["# + placeholder + ",")
+        let shifted = listed.replacing(/"imageIndex":(\d+)/) { match in #""imageIndex":\#(Int(match.1)! + 1)"# }
+        #expect(shifted.contains(placeholder))
+        let odd = shifted.replacingOccurrences(of: #""threads" : ["#, with: #""threads" : [42, "#)
+        #expect(odd != shifted)
+        let expected = try crash(original)
+        #expect(expected.threads[0].frames[0].image == "ShopApp")
+        let fast = try crash(shifted)
+        #expect(fast.images == expected.images)
+        #expect(fast.threads == expected.threads)
+        let tree = try crash(odd)
+        #expect(tree.images == expected.images)
+        #expect(tree.threads.map(\.frames) == [[]] + expected.threads.map(\.frames))
+    }
+
     @Test func readsFramesWithExtraKeysAndEscapes() throws {
         let original = try String(
             contentsOfFile: Samples.sample("Crashes/cart-total-iphone14-ios16.ips"), encoding: .utf8)

@@ -20,7 +20,10 @@ enum IPSBodyDecoder {
     struct Body {
         var rest = JSONObject()
         var threads: [RawThread]?
-        var images: [BinaryImage?]?
+        /// The images of `usedImages` that are images (the absolute placeholder is not), in its order.
+        var images: [BinaryImage]?
+        /// For each entry of `usedImages`, its position in ``images``; −1 for none.
+        var imagePositions: [Int] = []
         var exceptionBacktrace: [RawFrame]?
     }
 
@@ -36,9 +39,20 @@ enum IPSBodyDecoder {
                         try scanner.elements { scanner in threads.append(try thread(&scanner)) }
                         body.threads = threads
                     } else if scanner.key(key, is: "usedImages") {
-                        var images: [BinaryImage?] = []
-                        try scanner.elements { scanner in images.append(try image(&scanner)) }
+                        // Kept apart from their positions, so the parser takes the list as it is, with no copy of
+                        // each image (and its four strings) to drop the placeholder's gap.
+                        var images: [BinaryImage] = []
+                        var positions: [Int] = []
+                        try scanner.elements { scanner in
+                            if let image = try image(&scanner) {
+                                positions.append(images.count)
+                                images.append(image)
+                            } else {
+                                positions.append(-1)
+                            }
+                        }
                         body.images = images
+                        body.imagePositions = positions
                     } else if scanner.key(key, is: "lastExceptionBacktrace") {
                         var frames: [RawFrame] = []
                         try scanner.elements { scanner in frames.append(try frame(&scanner)) }
@@ -71,8 +85,8 @@ enum IPSBodyDecoder {
         guard let images = body.images, var threads = body.threads else { return }
         body.threads = nil
         // Names and load addresses by index, so a frame copies a string reference, not a whole image.
-        let names = images.map { $0?.name }
-        let loads = images.map { $0?.loadAddress }
+        let names = body.imagePositions.map { $0 < 0 ? nil : images[$0].name }
+        let loads = body.imagePositions.map { $0 < 0 ? nil : images[$0].loadAddress }
         for thread in threads.indices {
             for position in threads[thread].frames.indices {
                 let imageIndex = threads[thread].imageIndices[position]

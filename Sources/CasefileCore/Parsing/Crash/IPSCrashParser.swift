@@ -137,12 +137,28 @@ struct IPSCrashParser {
         if let triage = text("ktriageinfo") { crash.rawFields["Kernel Triage"] = triage }
         if let region = text("vmRegionInfo") ?? text("vmregioninfo") { crash.rawFields["VM Region Info"] = region }
 
-        let images = decoded?.images ?? (body["usedImages"]?.array ?? []).map(image)
-        crash.images = images.compactMap { $0 }
+        // The images, and for each entry of `usedImages` its position among them (−1 for none).
+        let images: [BinaryImage]
+        let positions: [Int]
+        if let decoded, let decodedImages = decoded.images {
+            (images, positions) = (decodedImages, decoded.imagePositions)
+        } else {
+            let listed = (body["usedImages"]?.array ?? []).map(image)
+            images = listed.compactMap { $0 }
+            var next = 0
+            positions = listed.map { image in
+                guard image != nil else { return -1 }
+                defer { next += 1 }
+                return next
+            }
+        }
+        crash.images = images
         func resolve(_ raw: IPSBodyDecoder.RawFrame) -> Frame {
             var frame = raw.frame
-            if let index = raw.imageIndex, images.indices.contains(index), let image = images[index] {
-                IPSBodyDecoder.attach(&frame, image: image.name, loadAddress: image.loadAddress)
+            if let index = raw.imageIndex, positions.indices.contains(index), positions[index] >= 0 {
+                let position = positions[index]
+                IPSBodyDecoder.attach(
+                    &frame, image: images[position].name, loadAddress: images[position].loadAddress)
             }
             return frame
         }
