@@ -317,8 +317,9 @@ import Testing
     }
 
     @Test func writesWhatChangedInTheSymbolFolders() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-syms-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("casefile-syms")
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.url.appendingPathComponent("Symbols")
         let symbols = Samples.folder.appendingPathComponent("Symbols")
         try FileManager.default.copyItem(at: symbols, to: folder)
         let store = try IndexStore.inMemory()
