@@ -37,8 +37,14 @@ public struct RunDigest: Sendable {
     /// The first ``listedReports`` reports indexed for the first time, by input path, then report id: the same for
     /// the same inbox, whatever order the run's parallel tasks finished in.
     public var newReports: [NewReport] {
-        Array(listed.sorted { ($0.input, $0.id) < ($1.input, $1.id) }.prefix(Self.listedReports))
+        firstListed(Self.listedReports)
     }
+
+    /// The first `count` candidates by input path, then report id.
+    private func firstListed(_ count: Int) -> [NewReport] {
+        Array(listed.sorted { ($0.input, $0.id) < ($1.input, $1.id) }.prefix(count))
+    }
+
     /// How many new reports the run found; only the first ``listedReports`` are kept for ``newReports``, so a run of
     /// 50,000 inputs does not hold 50,000 headlines.
     public var newReportCount = 0
@@ -119,7 +125,7 @@ public struct RunDigest: Sendable {
         listed.append(
             NewReport(id: report.id, input: input, headline: Self.headline(report), summaryPath: summaryPath))
         if listed.count == 3 * Self.listedReports {
-            listed = Array(listed.sorted { ($0.input, $0.id) < ($1.input, $1.id) }.prefix(2 * Self.listedReports))
+            listed = firstListed(2 * Self.listedReports)
             listedBound = listed.last.map { ($0.input, $0.id) }
         }
     }
