@@ -197,6 +197,9 @@ struct AppleTextCrashParser {
             threads[index]?.queue = names.queue
         }
         crash.threads = threads.values.sorted { $0.index < $1.index }
+        // Let go here, so the frames are the crash's alone: resolving them below changes them in place instead of
+        // copying every thread's frames.
+        threads = [:]
         crash.crashedThread = crashedFromHeader ?? crash.threads.first(where: \.crashed)?.index
         if let crashed = crash.crashedThread {
             for index in crash.threads.indices where crash.threads[index].index == crashed {
