@@ -42,19 +42,14 @@ enum CrashResolver {
     /// The app image: the one flagged `+`, else the one whose path is the process path (ignoring `/private`),
     /// else the one named like the process.
     static func markAppImage(_ crash: inout Crash) {
-        let (path, name) = (crash.processPath, crash.processName)
-        markAppImage(in: &crash.images, processPath: path, processName: name)
-    }
-
-    /// Marks the app image among `images` as ``markAppImage(_:)`` does, for a parser that holds its list of images
-    /// alone: marked where the list is shared, all of its hundreds of images would be copied for one flag.
-    static func markAppImage(in images: inout [BinaryImage], processPath: String?, processName: String?) {
-        guard !images.contains(where: \.isApp) else { return }
+        guard !crash.images.contains(where: \.isApp) else { return }
         func strip(_ path: String) -> String { path.hasPrefix("/private/") ? String(path.dropFirst(8)) : path }
-        if let path = processPath.map(strip), let index = images.firstIndex(where: { $0.path.map(strip) == path }) {
-            images[index].isApp = true
-        } else if let name = processName, let index = images.firstIndex(where: { $0.name == name }) {
-            images[index].isApp = true
+        if let path = crash.processPath.map(strip),
+            let index = crash.images.firstIndex(where: { $0.path.map(strip) == path })
+        {
+            crash.images[index].isApp = true
+        } else if let name = crash.processName, let index = crash.images.firstIndex(where: { $0.name == name }) {
+            crash.images[index].isApp = true
         }
     }
 }

@@ -68,20 +68,8 @@ enum IPSBodyDecoder {
                 return nil
             }
             resolveImages(&body)
-            markAppImage(&body)
             return body
         }
-    }
-
-    /// Marks the app image (``CrashResolver/markAppImage(in:processPath:processName:)``) while the list is held here
-    /// alone: marked by the parser, where the crash shares the list, all of its hundreds of images were copied for
-    /// one flag.
-    private static func markAppImage(_ body: inout Body) {
-        guard var images = body.images else { return }
-        body.images = nil
-        func text(_ key: String) -> String? { body.rest[key]?.string.flatMap { $0.isEmpty ? nil : $0 } }
-        CrashResolver.markAppImage(in: &images, processPath: text("procPath"), processName: text("procName"))
-        body.images = images
     }
 
     /// Gives a frame its image, as `usedImages[imageIndex]` names it: address = load address + image offset.

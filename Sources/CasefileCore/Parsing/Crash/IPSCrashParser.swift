@@ -52,6 +52,10 @@ struct IPSCrashParser {
             crash = parsed.crash
             warnings += parsed.warnings
         }
+        // Here, where the crash holds its list of images alone: marked inside `crashReport`, where the decoder's
+        // result still shared the list, all of its hundreds of images were copied for one flag. (A text body's
+        // parser has marked it already.)
+        CrashResolver.markAppImage(&crash)
         crash.format = .ips
         fillFromHeader(header, into: &crash)
         crash.rawFields["bug_type"] = bugType
@@ -192,7 +196,6 @@ struct IPSCrashParser {
         crash.exceptionBacktrace =
             decoded?.exceptionBacktrace.map { $0.map(resolve) }
             ?? (body["lastExceptionBacktrace"]?.array ?? []).map(frame)
-        CrashResolver.markAppImage(&crash)
         return crash
     }
 
