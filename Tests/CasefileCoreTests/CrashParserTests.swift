@@ -489,6 +489,23 @@ func crashes(_ file: String) throws -> [Crash] {
         #expect(tree.threads.map(\.frames) == [[]] + expected.threads.map(\.frames))
     }
 
+    /// Without a `slice_uuid` in the header, the app image is the one at `procPath` (both `/private/var/…` in the
+    /// sample), on the fast path and on the tree parser's (a thread that is a number makes the decoder refuse).
+    @Test func marksTheAppImageByItsPathWithoutASliceUUID() throws {
+        let original = try String(
+            contentsOfFile: Samples.sample("Crashes/cart-total-iphone14-ios16.ips"), encoding: .utf8)
+        let unsliced = original.replacingOccurrences(
+            of: #""slice_uuid":"4c4c442a-5555-3144-a1c2-ffa5de205d9d","#, with: "")
+        #expect(unsliced != original)
+        let odd = unsliced.replacingOccurrences(of: #""threads" : ["#, with: #""threads" : [42, "#)
+        #expect(odd != unsliced)
+        for text in [unsliced, odd] {
+            let crash = try crash(text)
+            #expect(crash.images.filter(\.isApp).map(\.name) == ["ShopApp"])
+            #expect(crash.appImage?.uuid == "4c4c442a-5555-3144-a1c2-ffa5de205d9d")
+        }
+    }
+
     @Test func readsFramesWithExtraKeysAndEscapes() throws {
         let original = try String(
             contentsOfFile: Samples.sample("Crashes/cart-total-iphone14-ios16.ips"), encoding: .utf8)
