@@ -22,9 +22,17 @@ enum CrashWriter {
         }
     }
 
-    static func insert(_ crashes: [Crash], report: String, details: [[UInt8]]?, _ db: Database) throws {
+    static func insert(_ crashes: [Crash], report: String, details: [CrashDetail]?, _ db: Database) throws {
         for (seq, crash) in crashes.enumerated() {
             let detail = try Prepared.value(details, at: seq) ?? CrashDetailCodec.encode(crash)
+            // Each set is stored by the first crash that lists it; any later one finds it there.
+            for imageSet in detail.imageSets {
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO image_sets (id, detail) VALUES (?, ?)").insert {
+                    row in
+                    row.bind(imageSet.id)
+                    row.bind(blob: imageSet.blob)
+                }
+            }
             let exception = crash.exception
             let codes =
                 exception.codes.isEmpty
@@ -66,7 +74,7 @@ enum CrashWriter {
                 row.bind(crash.crashedThread)
                 row.bind(crash.appImage?.uuid)
                 row.bind(raw)
-                row.bind(blob: detail)
+                row.bind(blob: detail.blob)
             }
             let crashID = db.lastInsertedRowID
             let appImage = crash.appImageName

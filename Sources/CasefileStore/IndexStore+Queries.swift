@@ -263,12 +263,22 @@ extension IndexStore {
     /// Every thread and binary image of a crash, from its compact blob (frames with their symbolication as the
     /// function, file and line it found).
     public func crashDetail(crashID: Int64) throws -> (threads: [CrashThread], images: [BinaryImage]) {
-        let blob = try queue.read { db in
-            try Data.fetchOne(db, sql: "SELECT detail FROM crashes WHERE id = ?", arguments: [crashID])
+        // The blob, and the sets of system images it names (a missing one is the codec's to report).
+        let (blob, imageSets) = try queue.read { db throws -> ([UInt8]?, [String: CrashImageSet]) in
+            guard let data = try Data.fetchOne(db, sql: "SELECT detail FROM crashes WHERE id = ?", arguments: [crashID])
+            else { return (nil, [:]) }
+            let blob = [UInt8](data)
+            var imageSets: [String: CrashImageSet] = [:]
+            for id in (try? CrashDetailCodec.imageSetIDs(in: blob)) ?? [] where imageSets[id] == nil {
+                let set = try Data.fetchOne(
+                    db.cachedStatement(sql: "SELECT detail FROM image_sets WHERE id = ?"), arguments: [id])
+                if let set { imageSets[id] = CrashImageSet(id: id, blob: [UInt8](set)) }
+            }
+            return (blob, imageSets)
         }
         guard let blob else { return ([], []) }
         do {
-            return try CrashDetailCodec.decode([UInt8](blob))
+            return try CrashDetailCodec.decode(blob, imageSets: imageSets)
         } catch {
             throw StoreError(path: path, reason: "crash \(crashID): \(error.reason)")
         }

@@ -6,7 +6,7 @@ import GRDB
 /// Writes one report's rows: the report, its timeline events with typed network columns, its warnings.
 enum ReportWriter {
     static func insert(
-        _ report: Report, input: Int64, run: Int64, summaryPath: String?, crashDetails: [[UInt8]]?,
+        _ report: Report, input: Int64, run: Int64, summaryPath: String?, crashDetails: [CrashDetail]?,
         eventDetails: [String]?, symbolCoverage: String?, indexedAt: DatabaseValue, _ db: Database
     ) throws {
         try db.cachedStatement(

@@ -1,3 +1,4 @@
+import CasefileCore
 import Foundation
 import GRDBSQLite
 
@@ -26,6 +27,8 @@ public enum RowsFloor {
         "inputs", "reports", "timeline_events", "crashes", "chains", "report_warnings", "occurrences", "report_inputs",
     ]
     private static let crashTables = ["crash_threads", "crash_frames", "crash_images"]
+    /// Offered before each crash row, one row for each set its blob names, as the writer offers them (and stored once).
+    private static let setTable = "image_sets"
 
     /// Copies the rows of the index at `source` into a new database at `destination` and times the writing.
     public static func measure(source: String, destination: String) throws(StoreError) -> Measurement {
@@ -47,9 +50,9 @@ public enum RowsFloor {
         try to.execute("DETACH DATABASE source")
         try to.execute("PRAGMA foreign_keys = ON")
         let reports = try rows(from: from)
-        let inserts = try (reportTables + crashTables).map { table throws(StoreError) in
+        let inserts = try (reportTables + crashTables + [setTable]).map { table throws(StoreError) in
             let columns = try from.prepare("SELECT * FROM \(table) LIMIT 0").columnCount
-            let verb = table == "inputs" || table == "report_inputs" ? "INSERT OR IGNORE" : "INSERT"
+            let verb = ["inputs", "report_inputs", setTable].contains(table) ? "INSERT OR IGNORE" : "INSERT"
             let marks = Array(repeating: "?", count: Int(columns)).joined(separator: ", ")
             return try to.prepare("\(verb) INTO \(table) VALUES (\(marks))")
         }
@@ -97,6 +100,8 @@ public enum RowsFloor {
         for table in crashTables {
             selects.append(try index.prepare("SELECT * FROM \(table) WHERE crash_id = ? ORDER BY rowid"))
         }
+        let setByID = try index.prepare("SELECT * FROM \(setTable) WHERE id = ?")
+        let detail = try index.prepare("SELECT detail FROM crashes WHERE id = ?")
         let crashes = reportTables.firstIndex(of: "crashes")!
         var reports: [[CopiedRow]] = []
         while try reportIDs.step() {
@@ -106,9 +111,21 @@ public enum RowsFloor {
                 let select = selects[table]
                 select.reset(binding: id)
                 while try select.step() {
-                    rows.append(CopiedRow(table: table, values: Values(select)))
-                    guard table == crashes else { continue }
+                    guard table == crashes else {
+                        rows.append(CopiedRow(table: table, values: Values(select)))
+                        continue
+                    }
                     let crash = sqlite3_column_int64(select.handle, 0)
+                    detail.reset(binding: crash)
+                    let blob = try detail.step() ? detail.blob(0) : []
+                    for id in (try? CrashDetailCodec.imageSetIDs(in: blob)) ?? [] {
+                        setByID.reset(binding: id)
+                        while try setByID.step() {
+                            rows.append(
+                                CopiedRow(table: reportTables.count + crashTables.count, values: Values(setByID)))
+                        }
+                    }
+                    rows.append(CopiedRow(table: table, values: Values(select)))
                     for part in crashTables.indices {
                         let rowsOfCrash = selects[reportTables.count + part]
                         rowsOfCrash.reset(binding: crash)
@@ -216,6 +233,11 @@ private final class RawStatement {
     func reset(binding number: Int64) {
         sqlite3_reset(handle)
         sqlite3_bind_int64(handle, 1, number)
+    }
+
+    func blob(_ column: Int32) -> [UInt8] {
+        guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
+        return [UInt8](UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
     }
 
     func text(_ column: Int32) -> String {

@@ -396,6 +396,14 @@ enum Schema {
                 t.add(column: "symbol_coverage", .text)
             }
         }
+        migrator.registerMigration("v18-image-sets") { db in
+            // Runs of a crash's system images, the same in every report from one OS build, stored once per set
+            // (`CrashImageSet`); a crash blob of version 3 names its sets and lists only their load addresses.
+            try db.create(table: "image_sets") { t in
+                t.primaryKey("id", .text)
+                t.column("detail", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

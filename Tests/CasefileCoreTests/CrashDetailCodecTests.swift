@@ -62,9 +62,9 @@ import Testing
         withoutUUID.imageUUID = nil
         crash.threads = [CrashThread(index: 0, crashed: true, frames: [inShop, oddOffset, renamed, withoutUUID])]
 
-        let blob = try CrashDetailCodec.encode(crash)
+        let blob = try CrashDetailCodec.encode(crash).blob
         let lines = String(decoding: try BlobCompression.decompress(blob), as: UTF8.self).split(separator: "\n")
-        #expect(lines.first == "casefile-crash-detail 2")
+        #expect(lines.first == "casefile-crash-detail 3")
         let frameLines = lines.filter { $0.hasPrefix("G\t") || $0.hasPrefix("F\t") }
         #expect(frameLines.map { $0.prefix(4) } == ["G\t1\t", "F\tSh", "F\tSh", "G\t1\t"])
         #expect(!frameLines[0].contains("Shop\t"))
@@ -103,8 +103,10 @@ import Testing
                     frame("Shop", load: 0x2_0000_0000, offset: 0x50),
                 ])
         ]
-        let lines = String(decoding: try BlobCompression.decompress(try CrashDetailCodec.encode(crash)), as: UTF8.self)
-            .split(separator: "\n")
+        let lines = String(
+            decoding: try BlobCompression.decompress(try CrashDetailCodec.encode(crash).blob), as: UTF8.self
+        )
+        .split(separator: "\n")
         #expect(
             lines.filter { $0.hasPrefix("G\t") || $0.hasPrefix("F\t") } == [
                 "G\t1\t\t100000010\t\t\t\t\t0\t\t\t",
@@ -131,11 +133,13 @@ import Testing
                         symbolOffset: 0x1f, file: "a\rb", line: -1)
                 ])
         ]
-        let lines = String(decoding: try BlobCompression.decompress(try CrashDetailCodec.encode(crash)), as: UTF8.self)
-            .split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = String(
+            decoding: try BlobCompression.decompress(try CrashDetailCodec.encode(crash).blob), as: UTF8.self
+        )
+        .split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
             lines == [
-                "casefile-crash-detail 2",
+                "casefile-crash-detail 3",
                 "T\t3\t\"quoted\"\t\t0",
                 "F\tLib\t\tffffffffffffffff\t0\t0\tabcdefghi\"\u{01}xxxxxx\\tyz\\\\\t1f\ta\\rb\t-1\t0\t\t\t",
                 "",
@@ -160,8 +164,10 @@ import Testing
             CrashThread(
                 index: 0, frames: values.map { Frame(image: "Lib", address: $0, line: Int(truncatingIfNeeded: $0)) })
         ]
-        let lines = String(decoding: try BlobCompression.decompress(try CrashDetailCodec.encode(crash)), as: UTF8.self)
-            .split(separator: "\n").filter { $0.hasPrefix("F\t") }
+        let lines = String(
+            decoding: try BlobCompression.decompress(try CrashDetailCodec.encode(crash).blob), as: UTF8.self
+        )
+        .split(separator: "\n").filter { $0.hasPrefix("F\t") }
         try #require(lines.count == values.count)
         for (line, value) in zip(lines, values) {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)

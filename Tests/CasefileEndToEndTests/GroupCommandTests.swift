@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// Groups across nightly runs, through the built binary: an inbox that grows between runs, `resolve`,
@@ -193,6 +194,50 @@ import Testing
             unknown.stderr
                 == "casefile: no single report matches 'ffffffffff'; --threads needs at least 6 digits of a report id\n"
         )
+    }
+
+    /// A report listing hundreds of images keeps its system images in the index's image sets; `show --threads` lists
+    /// every image back at its own address. The PLCrashReporter report with 40 system images added after its four,
+    /// 0x10000 bytes each from 0x1e0000000: every eighth UUID ends in `c0` and ends a set, so the 43 system images
+    /// make five sets and none is left over.
+    @Test func showsEveryImageOfAReportWhoseSystemImagesAreInSets() throws {
+        let sample = try String(
+            contentsOfFile: Casefile.sample("Crashes/image-cache-iphonexr-ios14-plcrashreporter.crash"), encoding: .utf8
+        )
+        let last = "/usr/lib/system/libsystem_pthread.dylib\n"
+        let added = (0..<40).map { index in
+            let load = 0x1_e000_0000 + index * 0x10000
+            let uuid = "5e7a0000000040008000\(1000 + index)000000" + (index % 8 == 7 ? "c0" : "11")
+            return
+                "0x\(String(load, radix: 16)) - 0x\(String(load + 0xffff, radix: 16))  libextra\(index).dylib arm64  "
+                + "<\(uuid)> /usr/lib/system/libextra\(index).dylib\n"
+        }
+        let grown = try #require(sample.range(of: last)).upperBound
+        try (sample[..<grown] + added.joined() + sample[grown...]).write(
+            to: inbox.appendingPathComponent("grown.crash"), atomically: true, encoding: .utf8)
+        _ = try Casefile.run(["run", pipeline], in: work)
+        let sets = try DatabaseQueue(path: work.appendingPathComponent("out/casefile.sqlite").path).read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM image_sets")
+        }
+        #expect(sets == 5)
+
+        let summaries = try FileManager.default.contentsOfDirectory(
+            atPath: work.appendingPathComponent("out/reports").path)
+        let report = String(try #require(summaries.first).prefix(10))
+        let page = try run(["show", report, "--threads"]).stdout
+        #expect(page.contains("## Crash: 4 threads, 44 binary images\n"))
+        #expect(
+            page.contains(
+                "| ShopApp ★ | `4c4c442a-5555-3144-a1c2-ffa5de205d9d` | `0x100e57000` | `0x100e76fff` | arm64 | "))
+        #expect(page.contains("| libsystem\\_pthread.dylib | `a0b9c8d7-e6f5-3e0a-b2c1-d0e9f8a7b6c5` | `0x1d5bb9000` |"))
+        #expect(
+            page.contains(
+                "| libextra0.dylib | `5e7a0000-0000-4000-8000-100000000011` | `0x1e0000000` | `0x1e000ffff` | arm64 | ")
+        )
+        #expect(
+            page.contains(
+                "| libextra39.dylib | `5e7a0000-0000-4000-8000-1039000000c0` | `0x1e0270000` | `0x1e027ffff` | arm64 | "
+            ))
     }
 
     @Test func refusesAnUnknownGroupWithTheWayOut() throws {

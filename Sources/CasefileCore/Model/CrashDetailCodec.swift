@@ -9,20 +9,36 @@ public import CasefileArchive
 ///
 /// Version 2 writes a frame that lies in a listed image — the image's name and load address, its offset from it — as
 /// a `G` line naming the image by its position, without the name, load address and offset, which decoding takes from
-/// the image; any other frame is an `F` line with every field, as in version 1. Both versions decode.
+/// the image; any other frame is an `F` line with every field, as in version 1. Version 3 lists most system images of a
+/// crash with many by the sets the index stores once (``CrashImageSet``): an `S` line names a set, and each `J` line
+/// after it holds only a load address, for the next image of that set. Every version decodes.
 public enum CrashDetailCodec {
     /// The first line of a blob: its format and version.
-    public static let header = "casefile-crash-detail 2"
-    private static let headers: Set<String> = ["casefile-crash-detail 1", header]
+    public static let header = "casefile-crash-detail 3"
+    private static let headers: Set<String> = ["casefile-crash-detail 1", "casefile-crash-detail 2", header]
 
-    /// The blob of a crash's threads and images.
-    public static func encode(_ crash: Crash) throws(ArchiveError) -> [UInt8] {
-        var out = LineWriter(
+    /// The blob of a crash's threads and images, and the sets of system images it names.
+    public static func encode(_ crash: Crash) throws(ArchiveError) -> CrashDetail {
+        let (sets, setOfImage) = try CrashImageSet.sets(of: crash.images)
+        var out = BlobLineWriter(
             capacity: crash.threads.reduce(0) { $0 + $1.frames.count } * 80 + crash.images.count * 120)
         out.line(header)
         // Fields are written straight into the buffer: no array of strings per line, no string per number.
         crash.images.withUnsafeBufferPointer { images in
+            var current: Int?
             for index in images.indices {
+                if let set = setOfImage[index] {
+                    if set != current {
+                        current = set
+                        out.begin("S")
+                        out.field(sets[set].id)
+                        out.end()
+                    }
+                    out.begin("J")
+                    out.hex(images[index].loadAddress)
+                    out.end()
+                    continue
+                }
                 out.begin("I")
                 out.field(images[index].name)
                 out.field(images[index].path)
@@ -80,30 +96,67 @@ public enum CrashDetailCodec {
                 }
             }
         }
-        return try out.compressed()
+        return CrashDetail(blob: try out.compressed(), imageSets: sets)
     }
 
-    /// The threads and images back from a blob; a frame's symbolication, when it had one, as its function, file
-    /// and line.
-    public static func decode(_ blob: [UInt8]) throws(ArchiveError) -> (threads: [CrashThread], images: [BinaryImage]) {
+    /// The threads and images back from a crash's detail; a frame's symbolication, when it had one, as its function,
+    /// file and line.
+    public static func decode(_ detail: CrashDetail) throws(ArchiveError) -> (
+        threads: [CrashThread], images: [BinaryImage]
+    ) {
+        try decode(detail.blob, imageSets: Dictionary(detail.imageSets.map { ($0.id, $0) }) { first, _ in first })
+    }
+
+    /// The ids of the sets of system images a blob names (version 3; earlier blobs name none), in order.
+    public static func imageSetIDs(in blob: [UInt8]) throws(ArchiveError) -> [String] {
+        try BlobCompression.decompress(blob).split(separator: 0x0A).compactMap { line in
+            guard line.first == UInt8(ascii: "S") else { return nil }
+            return fields(of: line).dropFirst().first ?? nil
+        }
+    }
+
+    /// The threads and images back from a blob and the set of system images it names (version 3; earlier blobs name
+    /// none), by id. A blob naming a set missing from `imageSets` is refused.
+    public static func decode(_ blob: [UInt8], imageSets: [String: CrashImageSet] = [:]) throws(ArchiveError) -> (
+        threads: [CrashThread], images: [BinaryImage]
+    ) {
         let bytes = try BlobCompression.decompress(blob)
         var threads: [CrashThread] = []
         var images: [BinaryImage] = []
+        var members: [CrashImageSet.Member] = []
+        var nextMember = 0
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)[...]
         guard let first = lines.popFirst(), headers.contains(String(decoding: first, as: UTF8.self)) else {
             throw ArchiveError(
-                code: .corrupt, input: "crash detail", reason: "not a crash detail blob of version 1 or 2")
+                code: .corrupt, input: "crash detail", reason: "not a crash detail blob of version 1, 2 or 3")
         }
         for line in lines where !line.isEmpty {
-            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map(unescape)
+            let fields = Self.fields(of: line)
             func field(_ index: Int) -> String? { index < fields.count ? fields[index] : nil }
             func number(_ index: Int) -> UInt64? { field(index).flatMap { UInt64($0, radix: 16) } }
             switch field(0) {
+            case "S":
+                guard let id = field(1), let imageSet = imageSets[id] else {
+                    throw ArchiveError(
+                        code: .corrupt, input: "crash detail",
+                        reason: "names the image set \(field(1) ?? "") it was not given")
+                }
+                members = try imageSet.members()
+                nextMember = 0
             case "I":
                 images.append(
                     BinaryImage(
                         name: field(1) ?? "???", path: field(2), arch: field(3), uuid: field(4),
                         loadAddress: number(5) ?? 0, endAddress: number(6), isApp: field(7) == "1"))
+            case "J":
+                // The next image of the set, loaded at this address.
+                guard nextMember < members.count, let load = number(1) else {
+                    throw ArchiveError(
+                        code: .corrupt, input: "crash detail",
+                        reason: "lists more images of its set than the \(members.count) the set holds")
+                }
+                images.append(members[nextMember].image(loadedAt: load))
+                nextMember += 1
             case "T":
                 threads.append(
                     CrashThread(
@@ -132,6 +185,11 @@ public enum CrashDetailCodec {
         return (threads, images)
     }
 
+    /// The fields of one line of a blob, unescaped: `nil` for an empty one.
+    static func fields(of line: ArraySlice<UInt8>) -> [String?] {
+        line.split(separator: 0x09, omittingEmptySubsequences: false).map(unescape)
+    }
+
     /// The position of the image a frame lies in, when the image's name and load address are the frame's and the
     /// frame's offset is its address less the load address: what a `G` line leaves out. (A frame's UUID, usually
     /// absent where the image has one, is written as it is.)
@@ -152,163 +210,6 @@ public enum CrashDetailCodec {
                 table.images[position].name == frames[index].image
             else { return nil }
             return position
-        }
-    }
-
-    /// Lines of tab-separated fields: `nil` is an empty field, an empty string `\e`, and tab, newline, carriage
-    /// return and backslash are escaped.
-    ///
-    /// Written into memory of its own rather than an array: a crash's blob is a hundred thousand bytes in a dozen
-    /// pieces per frame, and an array checked its uniqueness and capacity on every one of them.
-    private struct LineWriter: ~Copyable {
-        private var base: UnsafeMutablePointer<UInt8>
-        private var capacity: Int
-        private var count = 0
-
-        init(capacity: Int) {
-            self.capacity = max(capacity, 4096)
-            base = .allocate(capacity: self.capacity)
-        }
-
-        deinit {
-            base.deallocate()
-        }
-
-        /// The text written so far, compressed.
-        func compressed() throws(ArchiveError) -> [UInt8] {
-            try BlobCompression.compress(UnsafeRawBufferPointer(start: base, count: count))
-        }
-
-        mutating func line(_ text: String) {
-            for byte in text.utf8 { append(byte) }
-            end()
-        }
-
-        mutating func begin(_ tag: Unicode.Scalar) {
-            append(UInt8(ascii: tag))
-        }
-
-        mutating func end() {
-            append(0x0A)
-        }
-
-        @inline(__always)
-        mutating func field(_ text: String?) {
-            append(0x09)
-            guard let text else { return }
-            if text.isEmpty {
-                append(0x5C)
-                append(0x65)
-                return
-            }
-            // The string's own bytes, read in place through a span (`withUTF8` would need a mutable copy of every
-            // field, and `withContiguousStorageIfAvailable` retained and released the string) and copied in one go.
-            // Almost every field needs no escape, which eight bytes at a time rule out; a byte the word test stops at
-            // is looked at exactly.
-            text.withUTF8Bytes { utf8 in
-                let plain = JSONParser.plainRun(utf8, from: 0)
-                if plain == utf8.count
-                    || !UnsafeBufferPointer(rebasing: utf8[plain...]).contains(where: Self.needsEscape)
-                {
-                    append(utf8)
-                } else {
-                    escape(utf8)
-                }
-            }
-        }
-
-        /// Lowercase hexadecimal, no prefix.
-        mutating func hex(_ value: UInt64?) {
-            append(0x09)
-            guard let value else { return }
-            hexDigits(of: value)
-        }
-
-        mutating func decimal(_ value: Int?) {
-            append(0x09)
-            guard let value else { return }
-            if value < 0 { append(UInt8(ascii: "-")) }
-            decimalDigits(of: UInt64(value.magnitude))
-        }
-
-        mutating func flag(_ value: Bool) {
-            append(0x09)
-            append(value ? 0x31 : 0x30)
-        }
-
-        private static func needsEscape(_ byte: UInt8) -> Bool {
-            byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x5C
-        }
-
-        private mutating func escape(_ utf8: some Sequence<UInt8>) {
-            for byte in utf8 {
-                switch byte {
-                case 0x09: append(0x5C, 0x74)
-                case 0x0A: append(0x5C, 0x6E)
-                case 0x0D: append(0x5C, 0x72)
-                case 0x5C: append(0x5C, 0x5C)
-                default: append(byte)
-                }
-            }
-        }
-
-        /// The lowercase hexadecimal digits of `value`, most significant first: four bits a digit, by shifts (a
-        /// division by a radix known only at run time cost a hardware divide per digit, for every address).
-        private mutating func hexDigits(of value: UInt64) {
-            reserve(16)
-            let length = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
-            var rest = value
-            for position in stride(from: count + length - 1, through: count, by: -1) {
-                let digit = UInt8(truncatingIfNeeded: rest & 0xF)
-                base[position] = digit < 10 ? 0x30 + digit : 0x57 + digit
-                rest >>= 4
-            }
-            count += length
-        }
-
-        /// The decimal digits of `value`, most significant first; a 64-bit value has at most 20.
-        private mutating func decimalDigits(of value: UInt64) {
-            reserve(20)
-            var rest = value
-            var length = 0
-            repeat {
-                length += 1
-                rest /= 10
-            } while rest > 0
-            rest = value
-            for position in stride(from: count + length - 1, through: count, by: -1) {
-                base[position] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            count += length
-        }
-
-        private mutating func append(_ byte: UInt8) {
-            reserve(1)
-            base[count] = byte
-            count += 1
-        }
-
-        private mutating func append(_ first: UInt8, _ second: UInt8) {
-            append(first)
-            append(second)
-        }
-
-        private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard let source = bytes.baseAddress else { return }
-            reserve(bytes.count)
-            (base + count).update(from: source, count: bytes.count)
-            count += bytes.count
-        }
-
-        private mutating func reserve(_ extra: Int) {
-            guard count + extra > capacity else { return }
-            let grown = max(capacity * 2, count + extra)
-            let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-            moved.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = moved
-            capacity = grown
         }
     }
 

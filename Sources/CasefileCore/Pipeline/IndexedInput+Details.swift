@@ -6,7 +6,7 @@ extension IndexedInput {
     /// failed here: the writer tries again and reports the error.
     package mutating func encodeCrashDetails() {
         for report in Report.keptCopies(reports) where !report.crashes.isEmpty {
-            crashDetails[report.id] = report.crashes.map { (try? CrashDetailCodec.encode($0)) ?? [] }
+            crashDetails[report.id] = report.crashes.map { (try? CrashDetailCodec.encode($0)) ?? CrashDetail(blob: []) }
         }
     }
 
