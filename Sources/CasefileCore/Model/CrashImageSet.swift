@@ -87,8 +87,8 @@ public struct CrashImageSet: Sendable, Hashable {
         return (sets, setOfImage)
     }
 
-    /// Whether a set ends after `image`: the last two hex digits of its UUID make a multiple of 32 — the last is 0
-    /// and the one before it even.
+    /// Whether a set ends after the image with this UUID: its last two hex digits make a multiple of 32 — the last is
+    /// 0 and the one before it even.
     private static func endsASet(uuid: String?) -> Bool {
         guard let uuid else { return false }
         return uuid.withUTF8Bytes { digits in
@@ -121,15 +121,15 @@ public struct CrashImageSet: Sendable, Hashable {
         return false
     }
 
-    /// The set whose text is `text`: compressed once per process and id, then taken from memory, since most crashes
-    /// of a run list one of a few sets.
+    /// The set whose text is `text`: compressed once per process and id, then taken from memory, since the crashes of
+    /// a run list the same sets again and again (185 sets for the 534 crashes of the benchmark's 1,000 inputs).
     static func make(text: UnsafeRawBufferPointer) throws(ArchiveError) -> CrashImageSet {
         let id = hash(text)
         if let blob = compressed.withLock({ $0[id] }) { return CrashImageSet(id: id, blob: blob) }
         let blob = try BlobCompression.compress(text)
         compressed.withLock { sets in
-            // A run meets a few sets per OS build and app version; past this many, forget them and start again.
-            if sets.count >= 256 { sets.removeAll() }
+            // A set is about 700 bytes compressed; past this many (about 3 MB), forget them and start again.
+            if sets.count >= 4096 { sets.removeAll() }
             sets[id] = blob
         }
         return CrashImageSet(id: id, blob: blob)
