@@ -1,6 +1,5 @@
 import CasefileArchive
 import Crypto
-import Foundation
 import Synchronization
 
 /// A crash's blob (``CrashDetailCodec``) and the sets of system images it names, which the index stores once for every
@@ -102,23 +101,9 @@ public struct CrashImageSet: Sendable, Hashable {
     /// handing the image over would copy it (and retain its four strings) for each of a crash's 300-odd images.
     static func isShared(path: String?, hasUUID: Bool, isApp: Bool) -> Bool {
         guard !isApp, hasUUID, let path else { return false }
-        return path.withUTF8Bytes { path in
-            let bytes = UnsafeRawBufferPointer(path)
-            if bytes.starts(with: "/System/".utf8) || bytes.starts(with: "/usr/".utf8) { return true }
-            return !contains(bytes, "/Bundle/Application/") && !contains(bytes, "/mobile/Applications/")
-        }
-    }
-
-    /// Whether `bytes` hold `part`.
-    private static func contains(_ bytes: UnsafeRawBufferPointer, _ part: StaticString) -> Bool {
-        let count = part.utf8CodeUnitCount
-        guard bytes.count >= count, let base = bytes.baseAddress else { return false }
-        let first = part.utf8Start.pointee
-        for start in 0...(bytes.count - count)
-        where bytes[start] == first && memcmp(base + start, part.utf8Start, count) == 0 {
-            return true
-        }
-        return false
+        // Most system images' paths say so in their first bytes.
+        if path.withUTF8Bytes({ $0.starts(with: "/System/".utf8) || $0.starts(with: "/usr/".utf8) }) { return true }
+        return !path.containsBytes("/Bundle/Application/") && !path.containsBytes("/mobile/Applications/")
     }
 
     /// The set whose text is `text`: compressed once per process and id, then taken from memory, since the crashes of
