@@ -71,8 +71,8 @@ public struct IndexedInput: Sendable {
     public var summaryPaths: [String: String]
     /// Entries of the input that could not be read: quarantined with the input's other reports indexed.
     public var failedEntries: [InputError]
-    /// Each crash's threads and images as a ``CrashDetailCodec`` blob with its set of system images, by report id and
-    /// crash position; made in parallel so the index writer only stores them.
+    /// Each crash's threads and images as a ``CrashDetailCodec`` blob with the sets of system images it names, by
+    /// report id and crash position; made in parallel so the index writer only stores them.
     public var crashDetails: [String: [CrashDetail]] = [:]
     /// Each timeline event's `detail_json` (``IndexJSON``), by report id and event position; made in parallel so the
     /// index writer only stores them.
