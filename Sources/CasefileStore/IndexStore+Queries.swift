@@ -263,24 +263,27 @@ extension IndexStore {
     /// Every thread and binary image of a crash, from its compact blob (frames with their symbolication as the
     /// function, file and line it found).
     public func crashDetail(crashID: Int64) throws -> (threads: [CrashThread], images: [BinaryImage]) {
-        // The blob, and the sets of system images it names (a missing one is the codec's to report).
-        let (blob, imageSets) = try queue.read { db throws -> ([UInt8]?, [String: CrashImageSet]) in
+        try queue.read { db in
             guard let data = try Data.fetchOne(db, sql: "SELECT detail FROM crashes WHERE id = ?", arguments: [crashID])
-            else { return (nil, [:]) }
-            let blob = [UInt8](data)
-            var imageSets: [String: CrashImageSet] = [:]
-            for id in (try? CrashDetailCodec.imageSetIDs(in: blob)) ?? [] where imageSets[id] == nil {
-                let set = try Data.fetchOne(
-                    db.cachedStatement(sql: "SELECT detail FROM image_sets WHERE id = ?"), arguments: [id])
-                if let set { imageSets[id] = CrashImageSet(id: id, blob: [UInt8](set)) }
+            else { return ([], []) }
+            // Each set of system images the blob names is read as the blob comes to it; a missing one is the codec's
+            // to report, and one SQLite cannot read is reported as SQLite's error.
+            var failure: (any Error)?
+            do throws(ArchiveError) {
+                return try CrashDetailCodec.decode([UInt8](data)) { id throws(ArchiveError) in
+                    do {
+                        let set = try Data.fetchOne(
+                            db.cachedStatement(sql: "SELECT detail FROM image_sets WHERE id = ?"), arguments: [id])
+                        return set.map { CrashImageSet(id: id, blob: [UInt8]($0)) }
+                    } catch {
+                        failure = error
+                        throw ArchiveError(code: .unreadable, input: "image set \(id)", reason: "\(error)")
+                    }
+                }
+            } catch {
+                if let failure { throw failure }
+                throw StoreError(path: path, reason: "crash \(crashID): \(error.reason)")
             }
-            return (blob, imageSets)
-        }
-        guard let blob else { return ([], []) }
-        do {
-            return try CrashDetailCodec.decode(blob, imageSets: imageSets)
-        } catch {
-            throw StoreError(path: path, reason: "crash \(crashID): \(error.reason)")
         }
     }
 }

@@ -101,8 +101,9 @@ public enum RowsFloor {
             selects.append(try index.prepare("SELECT * FROM \(table) WHERE crash_id = ? ORDER BY rowid"))
         }
         let setByID = try index.prepare("SELECT * FROM \(setTable) WHERE id = ?")
-        let detail = try index.prepare("SELECT detail FROM crashes WHERE id = ?")
         let crashes = reportTables.firstIndex(of: "crashes")!
+        // A crash row holds its blob, which names the sets to offer before the row.
+        let detail = selects[crashes].column(named: "detail")
         var reports: [[CopiedRow]] = []
         while try reportIDs.step() {
             let id = reportIDs.text(0)
@@ -116,8 +117,7 @@ public enum RowsFloor {
                         continue
                     }
                     let crash = sqlite3_column_int64(select.handle, 0)
-                    detail.reset(binding: crash)
-                    let blob = try detail.step() ? detail.blob(0) : []
+                    let blob = detail.map(select.blob) ?? []
                     for id in (try? CrashDetailCodec.imageSetIDs(in: blob)) ?? [] {
                         setByID.reset(binding: id)
                         while try setByID.step() {
@@ -197,6 +197,11 @@ private final class RawStatement {
     }
 
     var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    /// The position of the result column `name`, or `nil` when the statement has none of that name.
+    func column(named name: String) -> Int32? {
+        (0..<columnCount).first { sqlite3_column_name(handle, $0).map { String(cString: $0) } == name }
+    }
 
     /// Steps once: `true` for a row, `false` when done.
     func step() throws(StoreError) -> Bool {

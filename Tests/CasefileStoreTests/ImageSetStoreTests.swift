@@ -111,4 +111,40 @@ import Testing
         #expect(error?.reason.hasPrefix("crash \(crash.id): ") == true)
         #expect(error?.reason.contains("image set") == true)
     }
+
+    /// The rows floor offers each crash's sets before its row, read from the blob the crash row holds: the copy holds
+    /// the same sets, and each crash's blob decodes through them with every image.
+    @Test func theRowsFloorCopiesTheSetsACrashNames() async throws {
+        let cart = try Self.input(
+            Self.sample("cart-total-iphone11-ios15.crash"), at: "inbox/cart.crash", base: 0x1_8000_0000, build: 1)
+        let bag = try Self.input(
+            Self.sample("add-to-bag-iphone8-ios12-kscrash-applefmt.crash"), at: "inbox/bag.crash",
+            base: 0x1_9000_0000, build: 2)
+        try await index([cart, bag], try IndexStore(path: database.path))
+        let copy = temporary.url.appendingPathComponent("copy.sqlite").path
+
+        _ = try RowsFloor.measure(source: database.path, destination: copy)
+
+        let sql = "SELECT id, detail FROM image_sets ORDER BY id"
+        let original = try await DatabaseQueue(path: database.path).read { try Row.fetchAll($0, sql: sql) }
+        let copied = try await DatabaseQueue(path: copy).read { try Row.fetchAll($0, sql: sql) }
+        // Two builds, each cut into two sets by the UUIDs ending in c0.
+        #expect(original.count == 4)
+        #expect(copied == original)
+        // The copy has no migrations table to open it as an index by: its blobs are decoded with its own sets.
+        let sets = Dictionary(
+            uniqueKeysWithValues: copied.map {
+                ($0[0] as String, CrashImageSet(id: $0[0], blob: [UInt8]($0[1] as Data)))
+            })
+        for input in [cart, bag] {
+            let blob = try await DatabaseQueue(path: copy).read {
+                try #require(
+                    try Data.fetchOne(
+                        $0, sql: "SELECT detail FROM crashes WHERE report_id = ?", arguments: [input.reports[0].id]))
+            }
+            #expect(
+                try CrashDetailCodec.decode([UInt8](blob), imageSets: sets).images == input.reports[0].crashes[0].images
+            )
+        }
+    }
 }

@@ -120,6 +120,15 @@ public enum CrashDetailCodec {
     public static func decode(_ blob: [UInt8], imageSets: [String: CrashImageSet] = [:]) throws(ArchiveError) -> (
         threads: [CrashThread], images: [BinaryImage]
     ) {
+        try decode(blob) { id throws(ArchiveError) in imageSets[id] }
+    }
+
+    /// The threads and images back from a blob, asking `imageSet` for each set of system images it names (version 3;
+    /// earlier blobs name none) as it comes to it: a reader holding the sets elsewhere (the index) fetches each from
+    /// there, and the blob is decompressed once. A set `imageSet` does not find (`nil`) is refused.
+    public static func decode(
+        _ blob: [UInt8], imageSet: (String) throws(ArchiveError) -> CrashImageSet?
+    ) throws(ArchiveError) -> (threads: [CrashThread], images: [BinaryImage]) {
         let bytes = try BlobCompression.decompress(blob)
         var threads: [CrashThread] = []
         var images: [BinaryImage] = []
@@ -136,7 +145,7 @@ public enum CrashDetailCodec {
             func number(_ index: Int) -> UInt64? { field(index).flatMap { UInt64($0, radix: 16) } }
             switch field(0) {
             case "S":
-                guard let id = field(1), let imageSet = imageSets[id] else {
+                guard let id = field(1), let imageSet = try imageSet(id) else {
                     throw ArchiveError(
                         code: .corrupt, input: "crash detail",
                         reason: "names the image set \(field(1) ?? "") it was not given")
