@@ -126,8 +126,8 @@ import Testing
         _ = try RowsFloor.measure(source: database.path, destination: copy)
 
         let sql = "SELECT id, detail FROM image_sets ORDER BY id"
-        let original = try await DatabaseQueue(path: database.path).read { try Row.fetchAll($0, sql: sql) }
-        let copied = try await DatabaseQueue(path: copy).read { try Row.fetchAll($0, sql: sql) }
+        let original = try DatabaseQueue(path: database.path).read { try Row.fetchAll($0, sql: sql) }
+        let copied = try DatabaseQueue(path: copy).read { try Row.fetchAll($0, sql: sql) }
         // Two builds, each cut into two sets by the UUIDs ending in c0.
         #expect(original.count == 4)
         #expect(copied == original)
