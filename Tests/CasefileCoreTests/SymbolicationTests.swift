@@ -95,6 +95,10 @@ import Testing
         #expect(top.lookupAddress == 0x1_0000_402c)
         #expect(top.locations.map(\.rawName) == ["apply_discount", "$s7ShopApp13CartViewModelC5totalSiyF"])
         #expect(top.locations.map(\.line) == [5, 17])
+        // Columns and where each function begins, in checkout.c: the `/` of line 5 is its column 36, the call of
+        // apply_discount in line 17 starts at column 12; apply_discount begins in line 4, cart_total in line 12.
+        #expect(top.locations.map(\.column) == [36, 12])
+        #expect(top.locations.map(\.startLine) == [4, 12])
         #expect(top.locations[1].simpleName == "ShopApp.CartViewModel.total()")
         // 0x10000402c − cart_total's start 0x100004000 (llvm-nm); return addresses count from the reported address.
         #expect(top.locations.map(\.offset) == [nil, 44])
@@ -103,6 +107,9 @@ import Testing
         let caller = try #require(frames[1].symbolication)
         #expect(caller.lookupAddress == 0x1_0000_405f)
         #expect(caller.locations.map(\.line) == [25])
+        // The call of cart_total starts at column 17 of line 25; view_did_load begins in line 23.
+        #expect(caller.locations.map(\.column) == [17])
+        #expect(caller.locations.map(\.startLine) == [23])
         #expect(caller.locations.first?.simpleName == "ShopApp.CheckoutViewController.viewDidLoad()")
         #expect(frames[2].symbolication?.locations.map(\.rawName) == ["main"])
         #expect(frames[2].symbolication?.locations.map(\.line) == [30])
