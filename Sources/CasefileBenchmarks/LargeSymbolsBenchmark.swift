@@ -102,8 +102,10 @@ enum LargeSymbolsBenchmark {
                 Double(addresses.count * runs) / warmSeconds, addresses.count, named, inlined))
     }
 
-    /// How many times the floor and the cold symbolication are each timed.
-    private static let rounds = 5
+    /// How many times the floor and the cold symbolication are each timed. Nine, not five: on a shared two-core
+    /// machine one round of either ranged from 0.43 to 0.75 s, and a median of five moved the ratio from 1.2 to 1.5
+    /// between two runs of one build.
+    private static let rounds = 9
 
     /// `llvm-symbolizer` alone, answering `input` into `/dev/null`, timed to the moment the child is reaped:
     /// `waitUntilExit` polls its run loop every 50 ms, which added up to 50 ms (a quarter) to this floor and made
