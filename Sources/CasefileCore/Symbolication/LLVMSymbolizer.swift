@@ -108,43 +108,49 @@ public struct LLVMSymbolizer: Sendable {
                     }
                 }
                 lastStart = start.flatMap(CrashNumber.parse)
-                guard let name, !name.isEmpty else { return }
-                var location = SourceLocation(
-                    rawName: name, file: file.flatMap { $0.isEmpty ? nil : $0 },
-                    line: line.flatMap { $0 > 0 ? $0 : nil },
-                    column: column)
-                location.startLine = startLine.flatMap { $0 > 0 ? $0 : nil }
-                locations.append(location)
+                if let location = location(name: name, file: file, line: line, column: column, startLine: startLine) {
+                    locations.append(location)
+                }
             }
         }
         // Anything after the answer's object is for the tree parser to refuse.
         scanner.skipWhitespace()
         guard scanner.next == nil else { throw JSONScanner.Failure(offset: scanner.index) }
-        // The frame's own function (the last, outermost entry) gets its offset, as symbolicatecrash prints it.
-        if let lastStart, address >= lastStart, !locations.isEmpty {
-            locations[locations.count - 1].offset = address - lastStart
-        }
+        giveOffset(&locations, start: lastStart, address: address)
         return locations
     }
 
     /// ``locations(_:address:)`` through a tree of the line, for what the scanner refuses.
     private static func treeLocations(_ line: UnsafeRawBufferPointer, address: UInt64) -> [SourceLocation] {
         guard let value = try? JSONParser.parse(line), let symbols = value["Symbol"]?.array else { return [] }
-        var locations = symbols.compactMap { symbol -> SourceLocation? in
-            guard let name = symbol["FunctionName"]?.string, !name.isEmpty else { return nil }
-            let file = symbol["FileName"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-            let line = symbol["Line"]?.int.flatMap { $0 > 0 ? $0 : nil }
-            var location = SourceLocation(rawName: name, file: file, line: line, column: symbol["Column"]?.int)
-            location.startLine = symbol["StartLine"]?.int.flatMap { $0 > 0 ? $0 : nil }
-            return location
+        var locations = symbols.compactMap { symbol in
+            location(
+                name: symbol["FunctionName"]?.string, file: symbol["FileName"]?.string, line: symbol["Line"]?.int,
+                column: symbol["Column"]?.int, startLine: symbol["StartLine"]?.int)
         }
-        // The frame's own function (the last, outermost entry) gets its offset, as symbolicatecrash prints it.
-        if let start = symbols.last?["StartAddress"]?.string.flatMap(CrashNumber.parse), address >= start,
-            !locations.isEmpty
-        {
-            locations[locations.count - 1].offset = address - start
-        }
+        let start = symbols.last?["StartAddress"]?.string.flatMap(CrashNumber.parse)
+        giveOffset(&locations, start: start, address: address)
         return locations
+    }
+
+    /// The location of one entry of an answer's `Symbol` list, from its fields as read; `nil` for an entry without a
+    /// function name (the file has nothing there). An empty file name and a line or start line of 0 are unknown.
+    private static func location(name: String?, file: String?, line: Int?, column: Int?, startLine: Int?)
+        -> SourceLocation?
+    {
+        guard let name, !name.isEmpty else { return nil }
+        var location = SourceLocation(
+            rawName: name, file: file.flatMap { $0.isEmpty ? nil : $0 }, line: line.flatMap { $0 > 0 ? $0 : nil },
+            column: column)
+        location.startLine = startLine.flatMap { $0 > 0 ? $0 : nil }
+        return location
+    }
+
+    /// Gives the frame's own function (the last, outermost location) its offset from `start`, the last entry's start
+    /// address, as symbolicatecrash prints it.
+    private static func giveOffset(_ locations: inout [SourceLocation], start: UInt64?, address: UInt64) {
+        guard let start, address >= start, !locations.isEmpty else { return }
+        locations[locations.count - 1].offset = address - start
     }
 }
 
