@@ -119,6 +119,7 @@ import Testing
             "0x300000000 - 0x3000fffff Tabbed\u{0B}arm64 <aaaaaaaabbbbccccddddeeeeffff0000> /usr/lib/Tabbed",
             "0x310000000 - 0x3100fffff Fed\u{0C}arm64e <aaaaaaaabbbbccccddddeeeeffff0001> /usr/lib/Fed",
             "0x320000000 - 0x3200fffff\u{0B}LongerName arm64 <aaaaaaaabbbbccccddddeeeeffff0002> /usr/lib/LongerName",
+            "0x330000000 - 0x3300fffff Vertical arm64 <aaaaaaaabbbbccccddddeeeeffff0003>\u{0B}/usr/lib/Vertical",
         ]
         let header = try #require(Self.report.firstRange(of: "Binary Images:\n"))
         let report = Self.report[..<header.upperBound] + lines.joined(separator: "\n")
@@ -128,9 +129,9 @@ import Testing
             return
         }
         let images = try #require(crashes.first).images
-        #expect(images.map(\.name) == ["Tabbed", "Fed", "LongerName"])
-        #expect(images.map(\.arch) == ["arm64", "arm64e", "arm64"])
-        #expect(images.map(\.path) == ["/usr/lib/Tabbed", "/usr/lib/Fed", "/usr/lib/LongerName"])
+        #expect(images.map(\.name) == ["Tabbed", "Fed", "LongerName", "Vertical"])
+        #expect(images.map(\.arch) == ["arm64", "arm64e", "arm64", "arm64"])
+        #expect(images.map(\.path) == ["/usr/lib/Tabbed", "/usr/lib/Fed", "/usr/lib/LongerName", "/usr/lib/Vertical"])
         #expect(images.first?.uuid == "aaaaaaaa-bbbb-cccc-dddd-eeeeffff0000")
     }
 

@@ -416,7 +416,8 @@ enum AppleFrameLine {
         if let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
             uuid = String(rest[rest.index(after: open)..<close])
             nameAndArch = rest[..<open]
-            let after = rest[rest.index(after: close)...].trimmingSpaces
+            // Any white space separates the UUID from the path, a vertical tab or form feed as a space does.
+            let after = rest[rest.index(after: close)...].drop(while: \.isWhitespace).trimmingSpaces
             path = after.isEmpty ? nil : after
         }
         let words = nameAndArch.split(whereSeparator: \.isWhitespace).map(String.init)
