@@ -168,7 +168,7 @@ import Testing
                 signalled += 1
             } else {
                 // The run ended before its kill: the machine is faster now than while the two runs above were timed
-                // (once, against make release's binary, 16 of 20 runs ended before their kills). Kill sooner.
+                // (once, against make release's binary, 14 of 20 runs ended before their kills). Kill sooner.
                 ceiling /= 2
             }
         }
