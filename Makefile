@@ -73,16 +73,23 @@ release: deps
 	$(SWIFT) build $(RELEASE) --product casefile-publish
 	@echo "Built: $$($(SWIFT) build $(RELEASE) --show-bin-path)/casefile and casefile-publish"
 
-## test-release: the end-to-end tests against make release's casefile (the suite's other tests are the same code).
-test-release: release test-release-casefile
+# The end-to-end tests against the release build's casefile (the suite's other tests are the same code).
+RELEASE_E2E = CASEFILE_BIN="$$($(SWIFT) build $(RELEASE) --show-bin-path)/casefile" \
+	$(SWIFT) test --skip-build --filter CasefileEndToEndTests
 
-## test-release-casefile: casefile alone built as make release builds it, then the end-to-end tests against it. CI runs
-## it after make test: the build a team installs and make bench measures compiles other code (cross-module optimization
-## of every module), and casefile alone needs no package beyond make test's.
+## test-release: the end-to-end tests against make release's casefile and casefile-publish.
+test-release: release hostile
+	$(SWIFT) build --build-tests
+	$(RELEASE_E2E)
+
+## test-release-casefile: casefile alone built as make release builds it, then the end-to-end tests against it but those
+## of `casefile publish`, which runs casefile-publish from beside it. CI runs it after make test: the build a team
+## installs and make bench measures compiles other code (cross-module optimization of every module), and casefile alone
+## needs no package beyond make test's (casefile-publish's release build links libcurl).
 test-release-casefile: deps hostile
 	$(SWIFT) build $(RELEASE) --product casefile
 	$(SWIFT) build --build-tests
-	CASEFILE_BIN="$$($(SWIFT) build $(RELEASE) --show-bin-path)/casefile" $(SWIFT) test --skip-build --filter CasefileEndToEndTests
+	$(RELEASE_E2E) --skip PublishCommandTests
 
 ## hostile: the large files of the hostile corpus (SampleReports/Hostile/, not committed), written by a script.
 hostile:
