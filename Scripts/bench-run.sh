@@ -60,6 +60,17 @@ night_time() {
     tail -q -n 1 "$history/$1".{1,2,3} | sort -n | sed -n 2p > "$history/$1.time"
 }
 
+# Milliseconds of wall time `casefile show` takes for the reference $2 over the index $1 (JSON, the whole report or
+# group page read from the index), the median of five, process start included.
+show_ms() {
+    local round start
+    for round in 1 2 3 4 5; do
+        start=$(date +%s%N)
+        "$bin" show --db "$1" "$2" --format json > /dev/null 2>&1 || true
+        echo $(( ($(date +%s%N) - start) / 1000000 ))
+    done | sort -n | sed -n 3p
+}
+
 # The app's debug file: the app is a stripped release build of 20,000 functions whose dSYM is in the symbol folder, as
 # a team's is, so every run symbolicates the app's frames through llvm-symbolizer (make-inbox.py --app-symbols).
 app="$work/app-symbols"
@@ -272,6 +283,22 @@ PY
         /usr/bin/time -f "%e %M" -o "$history/second.time" "$bin" run "$history/year.toml" > /dev/null 2>&1 || true
         night_time plain "$history/plain-night.toml" "$history/plain"
         night_time year "$history/year-night.toml" "$history/year"
+        # What a triager asks every morning, `casefile show` by the first 8 digits of a report's id and of the largest
+        # group's fingerprint, over the index with a year of history, beside the same index without it.
+        read -r report group < <(python3 - "$history/plain/casefile.sqlite" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+report = db.execute(
+    "SELECT id FROM reports r WHERE EXISTS (SELECT 1 FROM crashes c WHERE c.report_id = r.id) ORDER BY id"
+).fetchone()[0]
+group = db.execute("SELECT fingerprint FROM groups ORDER BY occurrences DESC, fingerprint").fetchone()[0]
+print(report[:8], group[:8])
+PY
+)
+        for index in plain year; do
+            echo "$(show_ms "$history/$index/casefile.sqlite" "$report") $(show_ms "$history/$index/casefile.sqlite" "$group")" \
+                > "$history/$index.show"
+        done
         # A symbol folder kept as long: 5,000 dSYMs (copies of the sample's), walked by every run.
         mkdir -p "$history/symbols"
         python3 - "$root/SampleReports/Symbols/ShopApp.dSYM" "$history/symbols" <<'PY'
@@ -305,11 +332,16 @@ def read(name):
     seconds, kilobytes = open("%s/%s.time" % (history, name)).read().split()[-2:]
     return float(seconds), int(kilobytes) / 1024
 second, plain, year, symbols = read("second"), read("plain"), read("year"), read("symbols")
+show_plain, show_year = (open("%s/%s.show" % (history, name)).read().split() for name in ("plain", "year"))
 night, first = read("symbols-night"), read("symbols-first")
 print("second run over the unchanged %s inputs, the index holding a year of history: %.0f ms, peak RSS %.0f MB" % (
     size, second[0] * 1000, second[1]))
 print("night of 200 new inputs over the index with a year of history: %.2f s, peak RSS %.0f MB; without it: %.2f s, %.0f MB (medians of 3 runs)" % (
     year[0], year[1], plain[0], plain[1]))
+print("casefile show by 8 digits of a crash report's id over the index with a year of history: %s ms; without it: %s ms (medians of 5, JSON, process start included)" % (
+    show_year[0], show_plain[0]))
+print("casefile show by 8 digits of the largest group's fingerprint over the index with a year of history: %s ms; without it: %s ms (medians of 5, JSON, process start included)" % (
+    show_year[1], show_plain[1]))
 print("second run over the unchanged %s inputs, 5,000 dSYMs in the symbol folder: %.0f ms, peak RSS %.0f MB" % (
     size, symbols[0] * 1000, symbols[1]))
 print("night of 200 new inputs, 5,000 dSYMs in the symbol folder: %.2f s, peak RSS %.0f MB; with the sample's: %.2f s (medians of 3 runs)" % (

@@ -70,6 +70,13 @@ extension IndexStore {
         return (sql, arguments)
     }
 
+    /// The ids of the groups whose fingerprint, or a fingerprint merged into them, lies in a ``HexPrefix``'s range
+    /// (its two bounds): a merged group's fingerprint names the group it was merged into.
+    static let groupPrefixSQL = """
+        SELECT COALESCE(merged_into, id) FROM groups WHERE fingerprint >= ?1 AND fingerprint < ?2
+        UNION SELECT group_id FROM group_aliases WHERE fingerprint >= ?1 AND fingerprint < ?2
+        """
+
     /// The group a reference names: its id, its fingerprint, a fingerprint merged into it, or an unambiguous prefix
     /// of at least 6 hex digits of one; `nil` when none or several match.
     public func group(named reference: String) throws -> BugGroup? {
@@ -79,15 +86,8 @@ extension IndexStore {
             {
                 return Self.group(row)
             }
-            guard reference.count >= 6 else { return nil }
-            let pattern = reference.lowercased() + "%"
-            // A merged group's fingerprint names the group it was merged into.
-            let ids = try Int64.fetchAll(
-                db,
-                sql: """
-                    SELECT COALESCE(merged_into, id) FROM groups WHERE fingerprint LIKE ?1
-                    UNION SELECT group_id FROM group_aliases WHERE fingerprint LIKE ?1
-                    """, arguments: [pattern])
+            guard let range = HexPrefix(reference) else { return nil }
+            let ids = try Int64.fetchAll(db, sql: Self.groupPrefixSQL, arguments: [range.lower, range.upper])
             guard ids.count == 1,
                 let row = try Row.fetchOne(db, sql: "SELECT * FROM groups WHERE id = ?", arguments: [ids[0]])
             else { return nil }

@@ -83,15 +83,20 @@ extension IndexStore {
         try reports(where: "1", [])
     }
 
+    /// The query of the reports that meet `condition`, with their inputs' paths, oldest first.
+    static func reportsSQL(where condition: String) -> String {
+        """
+        SELECT r.*, i.path AS input_path FROM reports r JOIN inputs i ON i.id = r.input_id
+        WHERE \(condition) ORDER BY r.indexed_at, r.id
+        """
+    }
+
+    /// The condition of the reports whose id lies in a ``HexPrefix``'s range, its two bounds.
+    static let reportPrefixCondition = "r.id >= ? AND r.id < ?"
+
     private func reports(where condition: String, _ arguments: StatementArguments) throws -> [IndexedReport] {
         try queue.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT r.*, i.path AS input_path FROM reports r JOIN inputs i ON i.id = r.input_id
-                    WHERE \(condition) ORDER BY r.indexed_at, r.id
-                    """, arguments: arguments
-            ).map { row in
+            try Row.fetchAll(db, sql: Self.reportsSQL(where: condition), arguments: arguments).map { row in
                 IndexedReport(
                     id: row["id"], format: row["format"], inputPath: row["input_path"],
                     deviceModel: row["device_model"], systemName: row["system_name"],
@@ -104,10 +109,10 @@ extension IndexStore {
         }
     }
 
-    /// The report whose id starts with `prefix` (at least 6 hex digits), when exactly one does.
+    /// The report whose id starts with `prefix` (at least 6 hex digits, either case), when exactly one does.
     public func report(named prefix: String) throws -> IndexedReport? {
-        guard prefix.count >= 6 else { return nil }
-        return try reports(where: "r.id LIKE ?", [prefix.lowercased() + "%"]).onlyElement
+        guard let range = HexPrefix(prefix) else { return nil }
+        return try reports(where: Self.reportPrefixCondition, [range.lower, range.upper]).onlyElement
     }
 
     /// The timeline of one report, in order.
