@@ -30,13 +30,19 @@ extension IndexStore {
     ) throws -> [BugGroup] {
         try queue.read { db in
             var (sql, arguments) = Self.groupFilter(status: status, sinceRun: sinceRun, seenSince: seenSince)
-            sql = "SELECT * FROM groups WHERE " + sql + " ORDER BY " + Schema.groupOrder
+            sql = Self.groupListSQL(where: sql)
             if let limit {
                 sql += " LIMIT ?"
                 arguments += [max(limit, 0)]
             }
             return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.group)
         }
+    }
+
+    /// The groups that meet `condition`, in the listing's order (``Schema/groupOrder``, which the index
+    /// `groups_by_order` holds).
+    static func groupListSQL(where condition: String) -> String {
+        "SELECT * FROM groups WHERE \(condition) ORDER BY \(Schema.groupOrder)"
     }
 
     /// How many groups ``groups(status:sinceRun:seenSince:limit:)`` lists without a limit.
@@ -227,21 +233,28 @@ extension IndexStore {
         }
     }
 
+    /// A run's digest's runs: the run (the first argument) and the killed runs it finishes the work of (the second,
+    /// the same run).
+    private static let digestRuns = "(SELECT id FROM runs WHERE id = ? OR (\(Schema.killedRun) AND id < ?))"
+
+    /// The groups a run (its two arguments, as ``digestRuns``) found, in the listing's order: found through the index
+    /// `groups_on_first_run_id`, not by reading every group.
+    static let newGroupsSQL = """
+        SELECT id FROM groups WHERE first_run_id IN \(digestRuns) AND status != 'merged'
+        ORDER BY \(Schema.groupOrder)
+        """
+
+    /// The first groups of the listing (as many as the argument), read in the order of the index `groups_by_order`.
+    static let topGroupsSQL = "SELECT id FROM groups WHERE status != 'merged' ORDER BY \(Schema.groupOrder) LIMIT ?"
+
     /// The groups a run touched, for the digest and the group pages: new in it, regressed in it, and the top groups.
     public func groupDigest(run: Int64, top: Int = 10) async throws -> GroupDigest {
         try await queue.read { db in
             func details(_ sql: String, _ arguments: StatementArguments) throws -> [BugGroupDetail] {
                 try Int64.fetchAll(db, sql: sql, arguments: arguments).compactMap { try Self.detail(id: $0, db) }
             }
-            // This run and the killed runs it finishes the work of.
-            let runs = "(SELECT id FROM runs WHERE id = ? OR (\(Schema.killedRun) AND id < ?))"
-            let newGroups = try Int64.fetchAll(
-                db,
-                sql: """
-                    SELECT id FROM groups WHERE first_run_id IN \(runs) AND status != 'merged'
-                    ORDER BY \(Schema.groupOrder)
-                    """,
-                arguments: [run, run])
+            let runs = Self.digestRuns
+            let newGroups = try Int64.fetchAll(db, sql: Self.newGroupsSQL, arguments: [run, run])
             let regressed = try Int64.fetchAll(
                 db,
                 sql: """
@@ -258,8 +271,7 @@ extension IndexStore {
                     arguments: [run, run]
                 ).map { ($0["group_id"] as Int64, $0["n"] as Int) })
             let touched = runCounts.keys.sorted()
-            let top = try details(
-                "SELECT id FROM groups WHERE status != 'merged' ORDER BY \(Schema.groupOrder) LIMIT ?", [top])
+            let top = try details(Self.topGroupsSQL, [top])
             var all: [Int64: BugGroupDetail] = [:]
             for detail in top { all[detail.group.id] = detail }
             // Only what the digest lists: the details of thousands of touched groups would not fit a bounded run.

@@ -125,7 +125,7 @@ import Testing
                 "v6-groups", "v7-compact-crashes", "v8-input-signatures", "v9-chains", "v10-tracker",
                 "v11-run-recovery", "v12-no-duplicate-indexes", "v13-occurrence-counts",
                 "v14-occurrence-counts-by-input", "v15-group-title-input", "v16-occurrences-by-run",
-                "v17-report-completeness", "v18-image-sets",
+                "v17-report-completeness", "v18-image-sets", "v19-group-order",
             ])
     }
 

@@ -133,9 +133,9 @@ import Testing
         }
         let reopened = try IndexStore(path: database.path)
         #expect(
-            try reopened.appliedMigrations().suffix(6) == [
+            try reopened.appliedMigrations().suffix(7) == [
                 "v13-occurrence-counts", "v14-occurrence-counts-by-input", "v15-group-title-input",
-                "v16-occurrences-by-run", "v17-report-completeness", "v18-image-sets",
+                "v16-occurrences-by-run", "v17-report-completeness", "v18-image-sets", "v19-group-order",
             ])
         let migrated = try await queue.read { db in try Self.counts(db) }
         #expect(migrated.kept.count > 20)
