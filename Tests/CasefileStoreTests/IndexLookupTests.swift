@@ -5,14 +5,17 @@ import Testing
 
 @testable import CasefileStore
 
+/// What a triager and every run look up is found through the index's indexes, not by reading every report or group:
+/// a year of nightly runs holds millions of reports and tens of thousands of groups.
+///
 /// `casefile show`, `resolve` and `merge-groups` name a report or a group by the first hex digits of its id or
-/// fingerprint. The index finds them through the column's index: a year of nightly runs holds millions of reports.
-@Suite final class ReferenceLookupTests {
+/// fingerprint; `casefile groups` and every run's digest list the top groups and the groups a run found.
+@Suite final class IndexLookupTests {
     private let temporary: TemporaryFolder
     var database: URL { temporary.url.appendingPathComponent("index.sqlite") }
 
     init() throws {
-        temporary = try TemporaryFolder("casefile-references")
+        temporary = try TemporaryFolder("casefile-lookups")
     }
 
     /// Report ids on either side of the bounds of their prefixes' ranges: the digit after `9` is `a`, and nothing
@@ -83,18 +86,28 @@ import Testing
 
     @Test func lookupsByPrefixSearchTheIndexesInsteadOfScanningTheTables() async throws {
         _ = try await indexWithReports()
-        let plans = try await DatabaseQueue(path: database.path).read { db in
-            try [
-                IndexStore.reportsSQL(where: IndexStore.reportPrefixCondition), IndexStore.groupPrefixSQL,
-            ].map { sql in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(sql)", arguments: ["a1b2c3", "a1b2c4"])
-                    .map { $0["detail"] as String }.joined(separator: "\n")
-            }
+        var plans: [String] = []
+        for sql in [IndexStore.reportsSQL(where: IndexStore.reportPrefixCondition), IndexStore.groupPrefixSQL] {
+            plans.append(try await QueryPlan.of(sql, ["a1b2c3", "a1b2c4"], index: database.path))
         }
         // Each table the query reads is searched, none scanned (`SCAN reports`, `SCAN groups`).
         for plan in plans { #expect(!plan.contains("SCAN"), "\(plan)") }
         #expect(plans[0].contains("SEARCH r USING INDEX"))
         #expect(plans[1].contains("SEARCH groups USING INDEX"))
         #expect(plans[1].contains("SEARCH group_aliases USING INDEX"))
+    }
+
+    @Test func theTopGroupsAreReadInTheOrderOfAnIndexWithoutASort() async throws {
+        for sql in [IndexStore.topGroupsSQL, IndexStore.groupListSQL(where: "status != 'merged'") + " LIMIT ?"] {
+            let plan = try await QueryPlan.of(sql, [50], index: database.path)
+            #expect(plan.contains("USING INDEX groups_by_order"), "\(plan)")
+            #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+        }
+    }
+
+    @Test func aRunsNewGroupsAreFoundByTheRunThatFoundThem() async throws {
+        let plan = try await QueryPlan.of(IndexStore.newGroupsSQL, [7, 7], index: database.path)
+        #expect(plan.contains("SEARCH groups USING INDEX groups_on_first_run_id"), "\(plan)")
+        #expect(!plan.contains("SCAN groups"), "\(plan)")
     }
 }
