@@ -79,7 +79,8 @@ import Testing
         let fingerprint = try #require(groups.first).fingerprint
         #expect(try store.group(named: String(fingerprint.prefix(6)))?.fingerprint == fingerprint)
         #expect(try store.group(named: fingerprint.uppercased())?.fingerprint == fingerprint)
-        // The fingerprint's sixth digit replaced by a LIKE wildcard, and a prefix one digit past it.
+        // LIKE's wildcards: for one character in place of the sixth digit, and for any text after the fifth. As
+        // patterns, both matched the group.
         #expect(try store.group(named: fingerprint.prefix(5) + "_" + fingerprint.dropFirst(6).prefix(2)) == nil)
         #expect(try store.group(named: "\(fingerprint.prefix(5))%") == nil)
     }
