@@ -37,6 +37,7 @@ def main():
     if not groups:
         raise SystemExit("make-history.py: the index holds no groups; run casefile on an inbox first")
     run = db.execute("SELECT MIN(id) FROM runs").fetchone()[0]
+    earlier = []
     if arguments.groups > 0:
         # Each a copy of one of the index's groups (kind, title, explanation), under a fingerprint of 16 hex digits no
         # fingerprint of the inbox has; counted below, with the history's occurrences.
@@ -54,15 +55,15 @@ def main():
               "2026-02-01 09:00:00.000" if i % 3 == 2 else None, "2.1.0" if i % 3 == 2 else None,
               "/srv/casefile/done/2026-01-01/report-%07d.ips" % i)
              for i in range(arguments.groups)))
-        groups += list(range(first_group, first_group + arguments.groups))
+        earlier = list(range(first_group, first_group + arguments.groups))
+        groups += earlier
     weights = [1 / (rank + 1) for rank in range(len(groups))]
     db.execute("CREATE TEMP TABLE history_groups (i INTEGER PRIMARY KEY, group_id INTEGER NOT NULL)")
     # Every earlier group has an occurrence; the rest fall Zipf-like.
-    tail = groups[len(groups) - arguments.groups:] if arguments.groups > 0 else []
-    tail = tail[:arguments.reports]
+    each = earlier[:arguments.reports]
     db.executemany(
         "INSERT INTO history_groups VALUES (?, ?)",
-        enumerate(tail + rng.choices(groups, weights=weights, k=arguments.reports - len(tail))))
+        enumerate(each + rng.choices(groups, weights=weights, k=arguments.reports - len(each))))
     first = (db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'inputs'").fetchone() or (0,))[0] + 1
     numbers = "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)"
     db.execute(numbers + """
