@@ -67,6 +67,11 @@ public struct Correlator: Sendable {
     /// The exchanges that failed (HTTP ≥ 400, transport error, timeout) and the responses the app logged as an error
     /// within ``loggedErrorWindow`` (an error log line naming the request's path or its template).
     private func failures(in events: [TimelineEvent], memo: CorrelationMemo) -> [Failure] {
+        // Events are read in place, through the buffer: through the array each look copied the whole event.
+        events.withUnsafeBufferPointer { failures(in: $0, memo: memo) }
+    }
+
+    private func failures(in events: UnsafeBufferPointer<TimelineEvent>, memo: CorrelationMemo) -> [Failure] {
         events.indices.compactMap { index in
             guard case .network(let exchange) = events[index].kind else { return nil }
             if let failure = exchange.failure {
@@ -75,7 +80,7 @@ public struct Correlator: Sendable {
             guard let url = exchange.url else { return nil }
             for later in events.indices.dropFirst(index + 1) {
                 guard events[later].timestamp - events[index].timestamp <= loggedErrorWindow else { break }
-                guard memo.mayFollow[later], case .log(let line) = events[later].kind, line.level.isError else {
+                guard memo.follower[later] == .errorLog, case .log(let line) = events[later].kind else {
                     continue
                 }
                 let path = URLTemplate.rawPath(of: url)
@@ -158,41 +163,62 @@ public struct Correlator: Sendable {
         after index: Int, template: String?, events: [TimelineEvent], isLastFailure: Bool, skipping: Int?,
         memo: CorrelationMemo
     ) -> [CausalChain.FollowUp] {
+        // Events are read in place, through the buffer: `events[later]` of the array copied each event it looked at
+        // (retaining its strings and payload), most of what scanning after each failure cost.
+        events.withUnsafeBufferPointer { events in
+            followUps(
+                after: index, template: template, events: events, isLastFailure: isLastFailure, skipping: skipping,
+                memo: memo)
+        }
+    }
+
+    private func followUps(
+        after index: Int, template: String?, events: UnsafeBufferPointer<TimelineEvent>, isLastFailure: Bool,
+        skipping: Int?, memo: CorrelationMemo
+    ) -> [CausalChain.FollowUp] {
         let time = events[index].timestamp
         var result: [CausalChain.FollowUp] = []
         var retried = false
         // Only crashes, error logs and requests can follow: the scan skips everything else.
         for later in memo.followers(after: index) where later != skipping {
-            let event = events[later]
-            let delay = event.timestamp - time
+            let timestamp = events[later].timestamp
+            let timeIsRecorded = events[later].timeIsRecorded
+            let delay = timestamp - time
             // Nothing timed counts past the longest window; an untimed crash sits at the very end.
-            if delay > max(retryWindow, followUpWindow), event.timeIsRecorded, !isLastFailure { break }
-            switch event.kind {
-            case .exception(let exception) where event.timeIsRecorded ? delay <= followUpWindow : isLastFailure:
-                let when = event.timeIsRecorded ? "\(Self.delay(delay)) later" : "at the end of the recording"
+            if delay > max(retryWindow, followUpWindow), timeIsRecorded, !isLastFailure { break }
+            // What the event is comes from the memo; the event itself is read only when it follows.
+            switch memo.follower[later] {
+            case .crash:
+                guard timeIsRecorded ? delay <= followUpWindow : isLastFailure,
+                    case .exception(let exception) = events[later].kind
+                else { continue }
+                let when = timeIsRecorded ? "\(Self.delay(delay)) later" : "at the end of the recording"
                 result.append(
                     CausalChain.FollowUp(
-                        kind: .crash, event: later, time: event.timestamp,
+                        kind: .crash, event: later, time: timestamp,
                         description: "crash \(when): \(exception.name ?? "exception")"))
-            case .log(let line) where line.level.isError && delay <= followUpWindow:
+            case .errorLog:
+                guard delay <= followUpWindow, case .log(let line) = events[later].kind else { continue }
                 result.append(
                     CausalChain.FollowUp(
-                        kind: .errorLog, event: later, time: event.timestamp,
+                        kind: .errorLog, event: later, time: timestamp,
                         description: "\(line.level.rawValue) logged \(Self.delay(delay)) later: "
                             + (line.message.split(separator: "\n").first.map(String.init) ?? "")))
-            case .network(let retry)
-            where !retried && delay <= retryWindow && template != nil
-                && retry.url.map({ memo.template(event: later, url: $0) }) == template:
+            case .request:
+                guard !retried, delay <= retryWindow, let template,
+                    memo.template(event: later, in: events) == template,
+                    case .network(let retry) = events[later].kind
+                else { continue }
                 retried = true
                 let failed = retry.failure != nil
                 result.append(
                     CausalChain.FollowUp(
-                        kind: failed ? .retryFailed : .retrySucceeded, event: later, time: event.timestamp,
+                        kind: failed ? .retryFailed : .retrySucceeded, event: later, time: timestamp,
                         description: "retried \(Self.delay(delay)) later: "
                             + (failed
                                 ? "failed again (\(retry.failure?.summary ?? ""))"
                                 : "succeeded (\(retry.statusCode.map(String.init) ?? "no error"))")))
-            default:
+            case nil:
                 continue
             }
         }

@@ -39,26 +39,29 @@ public struct Gesture: Sendable, Hashable {
                     target: open?.target ?? nil))
             open = nil
         }
-        for (index, event) in timeline.events.enumerated() {
-            guard case .touch(let touch) = event.kind else { continue }
-            let first = touch.touches.first
-            switch touch.phase {
-            case .began:
-                if let open { close(at: open.began, time: timeline.events[open.began].timestamp, end: open.start) }
-                open = (index, first, 0, touch.target)
-            case .moved:
-                if open == nil { open = (index, first, 0, touch.target) }
-                if var current = open, let start = current.start {
-                    let farthest = touch.touches.map { Gesture.distance(start, $0) }.max() ?? 0
-                    current.moved = max(current.moved, farthest)
-                    open = current
+        // Read in place, through the buffer: iterating the array copied each event.
+        timeline.events.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                guard case .touch(let touch) = events[index].kind else { continue }
+                let first = touch.touches.first
+                switch touch.phase {
+                case .began:
+                    if let open { close(at: open.began, time: events[open.began].timestamp, end: open.start) }
+                    open = (index, first, 0, touch.target)
+                case .moved:
+                    if open == nil { open = (index, first, 0, touch.target) }
+                    if var current = open, let start = current.start {
+                        let farthest = touch.touches.map { Gesture.distance(start, $0) }.max() ?? 0
+                        current.moved = max(current.moved, farthest)
+                        open = current
+                    }
+                case .ended:
+                    if open == nil { open = (index, first, 0, touch.target) }
+                    if open?.target == nil { open?.target = touch.target }
+                    close(at: index, time: events[index].timestamp, end: touch.touches.last)
+                case .unknown:
+                    continue
                 }
-            case .ended:
-                if open == nil { open = (index, first, 0, touch.target) }
-                if open?.target == nil { open?.target = touch.target }
-                close(at: index, time: event.timestamp, end: touch.touches.last)
-            case .unknown:
-                continue
             }
         }
         if let open { close(at: open.began, time: timeline.events[open.began].timestamp, end: open.start) }

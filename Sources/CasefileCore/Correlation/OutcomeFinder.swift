@@ -29,19 +29,22 @@ struct OutcomeFinder {
             latestState.reserveCapacity(events.count)
             var screen: Int32 = -1
             var state: Int32 = -1
-            for (index, event) in events.enumerated() {
-                switch event.kind {
-                case .screen:
-                    screen = Int32(index)
-                    state = Int32(index)
-                    states.append(index)
-                case .viewUpdate:
-                    state = Int32(index)
-                    states.append(index)
-                default: break
+            // Read in place, through the buffer: iterating the array copied each event.
+            events.withUnsafeBufferPointer { events in
+                for index in events.indices {
+                    switch events[index].kind {
+                    case .screen:
+                        screen = Int32(index)
+                        state = Int32(index)
+                        states.append(index)
+                    case .viewUpdate:
+                        state = Int32(index)
+                        states.append(index)
+                    default: break
+                    }
+                    latestScreen.append(screen)
+                    latestState.append(state)
                 }
-                latestScreen.append(screen)
-                latestState.append(state)
             }
         }
     }
@@ -58,39 +61,49 @@ struct OutcomeFinder {
         func consider(_ rank: Int, _ make: () -> CausalChain.Outcome) {
             if rank < (best?.rank ?? .max) { best = (rank, make()) }
         }
-        // Only screen changes and view updates can show an outcome.
-        for later in screens.states(after: index) {
-            let event = events[later]
-            guard event.timestamp - time <= window else { break }
-            switch event.kind {
-            case .screen(let screen):
-                let name = {
-                    let texts = screen.texts.prefix(1).map { "\"\($0)\"" }.joined(separator: " ")
-                    return "\(screen.toClass)\(texts.isEmpty ? "" : " \(texts)")"
-                }
-                if memo.readsAsError(screen.toClass) || screen.texts.prefix(3).contains(where: memo.readsAsError) {
-                    consider(1) { outcome(.errorScreen, later, event, name()) }
-                } else if screen.toClass == screenBefore {
-                    consider(3) { outcome(.navigationBack, later, event, "back to \(name())") }
+        // Only screen changes and view updates can show an outcome. Events are read in place, through the buffer,
+        // and what each one shows comes from the memo: the changes after one failure are looked at again after the
+        // next. An event's words are written only for a change that beats the best so far.
+        events.withUnsafeBufferPointer { events in
+            for later in screens.states(after: index) {
+                let shown = events[later].timestamp
+                guard shown - time <= window else { break }
+                let marks = memo.marks(at: later, in: events)
+                if marks.isScreen {
+                    if marks.errorScreen {
+                        consider(1) { outcome(.errorScreen, later, shown, Self.screenName(events[later].kind)) }
+                    } else if (best?.rank ?? .max) > 3, case .screen(let screen) = events[later].kind {
+                        if screen.toClass == screenBefore {
+                            consider(3) {
+                                outcome(.navigationBack, later, shown, "back to \(Self.screenName(events[later].kind))")
+                            }
+                        } else {
+                            consider(5) { outcome(.navigation, later, shown, Self.screenName(events[later].kind)) }
+                        }
+                    }
                 } else {
-                    consider(5) { outcome(.navigation, later, event, name()) }
-                }
-            case .viewUpdate(let update):
-                for item in update.items {
-                    if item.isAlert, item.kind == .added || item.kind == .shown {
-                        consider(0) { outcome(.alert, later, event, item.description) }
-                    } else if item.kind == .added || item.kind == .shown || item.kind == .textChanged,
-                        let text = item.text, memo.readsAsError(text)
-                    {
-                        consider(2) { outcome(.errorMessage, later, event, item.description) }
+                    if marks.alert >= 0 {
+                        consider(0) {
+                            outcome(.alert, later, shown, Self.item(Int(marks.alert), of: events[later].kind))
+                        }
+                    }
+                    if marks.errorMessage >= 0 {
+                        consider(2) {
+                            outcome(
+                                .errorMessage, later, shown, Self.item(Int(marks.errorMessage), of: events[later].kind))
+                        }
+                    }
+                    consider(6) {
+                        guard case .viewUpdate(let update) = events[later].kind else {
+                            return outcome(.viewChange, later, shown, "")
+                        }
+                        return outcome(
+                            .viewChange, later, shown,
+                            update.items.prefix(2).map(\.description).joined(separator: "; "))
                     }
                 }
-                consider(6) {
-                    outcome(
-                        .viewChange, later, event, update.items.prefix(2).map(\.description).joined(separator: "; "))
-                }
-            default:
-                continue
+                // Nothing later can beat an alert.
+                if best?.rank == 0 { break }
             }
         }
         if (best?.rank ?? .max) > 4, let stuck = stuckSpinner(after: index, events: events, end: end) {
@@ -102,10 +115,23 @@ struct OutcomeFinder {
                 description: "no visible change within \(Int(window)) s")
     }
 
+    /// A screen change's class and first text: `CheckoutViewController "Payment failed"`.
+    private static func screenName(_ kind: TimelineEvent.Kind) -> String {
+        guard case .screen(let screen) = kind else { return "" }
+        let texts = screen.texts.prefix(1).map { "\"\($0)\"" }.joined(separator: " ")
+        return "\(screen.toClass)\(texts.isEmpty ? "" : " \(texts)")"
+    }
+
+    /// The description of the item at `position` of a view update.
+    private static func item(_ position: Int, of kind: TimelineEvent.Kind) -> String {
+        guard case .viewUpdate(let update) = kind, update.items.indices.contains(position) else { return "" }
+        return update.items[position].description
+    }
+
     private func outcome(
-        _ kind: CausalChain.Outcome.Kind, _ index: Int, _ event: TimelineEvent, _ description: String
+        _ kind: CausalChain.Outcome.Kind, _ index: Int, _ time: Double, _ description: String
     ) -> CausalChain.Outcome {
-        CausalChain.Outcome(kind: kind, event: index, time: event.timestamp, description: description)
+        CausalChain.Outcome(kind: kind, event: index, time: time, description: description)
     }
 
     /// A spinner visible at the failure that nothing hides for ``stuckSpinner`` seconds.
@@ -113,13 +139,13 @@ struct OutcomeFinder {
         let time = events[index].timestamp
         guard let state = state(atOrBefore: index, events: events), state.spinnerVisible else { return nil }
         let recordingEnd = max(end ?? time, events.last?.timestamp ?? time)
-        var until: Double?
-        for later in screens.states(after: index) {
-            guard let next = Self.state(of: events[later]) else { continue }
-            if !next.spinnerVisible || next.rootClass != state.rootClass {
-                until = events[later].timestamp
-                break
+        // Read in place, through the buffer: through the array each state looked at copied its event.
+        let until = events.withUnsafeBufferPointer { events -> Double? in
+            for later in screens.states(after: index) {
+                guard let next = Self.state(of: events[later].kind) else { continue }
+                if !next.spinnerVisible || next.rootClass != state.rootClass { return events[later].timestamp }
             }
+            return nil
         }
         let stuckFor = (until ?? recordingEnd) - time
         guard stuckFor >= stuckSpinner else { return nil }
@@ -132,11 +158,11 @@ struct OutcomeFinder {
 
     private func state(atOrBefore index: Int, events: [TimelineEvent]) -> ScreenState? {
         let latest = Int(screens.latestState[index])
-        return latest < 0 ? nil : Self.state(of: events[latest])
+        return latest < 0 ? nil : Self.state(of: events[latest].kind)
     }
 
-    private static func state(of event: TimelineEvent) -> ScreenState? {
-        switch event.kind {
+    private static func state(of kind: TimelineEvent.Kind) -> ScreenState? {
+        switch kind {
         case .screen(let screen): screen.state
         case .viewUpdate(let update): update.state
         default: nil

@@ -139,19 +139,15 @@ struct TriggerChoice {
             after gesture: Gesture, until failure: Int, events: [TimelineEvent], memo: CorrelationMemo
         ) -> (Int, Int)? {
             let start = gesture.time
-            for index in (gesture.end + 1)..<max(gesture.end + 1, failure) {
-                let event = events[index]
-                guard event.timestamp - start <= 1.0 else { break }
-                guard case .viewUpdate(let update) = event.kind else { continue }
-                for (position, item) in update.items.enumerated() {
-                    let busy =
-                        (item.isSpinner && (item.kind == .shown || item.kind == .added))
-                        || item.kind == .disabled
-                        || (item.kind == .textChanged && item.text.map(memo.readsAsBusy) == true)
-                    if busy { return (index, position) }
+            // Events are read in place, through the buffer, and what each view update shows comes from the memo:
+            // the taps before one failure look at the same updates.
+            return events.withUnsafeBufferPointer { events in
+                for index in (gesture.end + 1)..<max(gesture.end + 1, failure) {
+                    guard events[index].timestamp - start <= 1.0 else { break }
+                    if let item = memo.busyItem(at: index, in: events) { return (index, item) }
                 }
+                return nil
             }
-            return nil
         }
     }
 }

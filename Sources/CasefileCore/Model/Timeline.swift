@@ -6,12 +6,14 @@ public struct Timeline: Sendable, Codable, Hashable {
     /// Creates a timeline, sorting the events stably by timestamp.
     public init(_ events: [TimelineEvent] = []) {
         // Usually in order already; otherwise positions are sorted, not (offset, event) pairs: one copy of the
-        // events, however many there are.
-        if zip(events, events.dropFirst()).allSatisfy({ $0.timestamp <= $1.timestamp }) {
+        // events, however many there are. The timestamps are read in place first: comparing events through the
+        // array copied both (retaining their strings and payloads) for each of the sort's comparisons.
+        let timestamps = events.withUnsafeBufferPointer { events in events.indices.map { events[$0].timestamp } }
+        if timestamps.indices.dropFirst().allSatisfy({ timestamps[$0 - 1] <= timestamps[$0] }) {
             self.events = events
             return
         }
-        let order = events.indices.sorted { (events[$0].timestamp, $0) < (events[$1].timestamp, $1) }
+        let order = timestamps.indices.sorted { (timestamps[$0], $0) < (timestamps[$1], $1) }
         self.events = order.map { events[$0] }
     }
 

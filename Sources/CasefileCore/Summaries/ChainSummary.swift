@@ -66,34 +66,49 @@ enum ChainSummary {
 
     /// A Mermaid sequence diagram of taps, failed requests, screens, errors logged and the crash.
     static func mermaid(_ report: Report) -> [String] {
-        var arrows: [(String, String)] = []
         let gestures = Gesture.byEnd(Gesture.gestures(in: report.timeline))
-        for (index, event) in report.timeline.events.enumerated() {
-            let time = event.timeIsRecorded ? Markdown.seconds(event.timestamp) : "end"
-            switch event.kind {
-            case .touch:
-                guard let gesture = gestures[index] else { continue }
-                let name = gesture.target.map { $0.label.map { "\"\($0)\"" } ?? $0.className } ?? "screen"
-                arrows.append(("User->>App", "\(time) \(gesture.kind == .tap ? "tap" : "scroll on") \(name)"))
-            case .network(let exchange) where exchange.failure != nil:
-                let path = exchange.url.map(URLTemplate.path) ?? "request"
-                arrows.append(("App->>Server", "\(time) \(exchange.method.map { "\($0) " } ?? "")\(path)"))
-                arrows.append(("Server-->>App", exchange.failure?.summary ?? ""))
-            case .screen(let screen):
-                arrows.append(("App->>User", "\(time) screen \(screen.toClass)"))
-            case .viewUpdate(let update):
-                guard
-                    let item = update.items.first(where: { $0.isAlert || $0.text.map(ViewRoles.readsAsError) == true })
-                else { continue }
-                arrows.append(("App->>User", "\(time) \(item.description)"))
-            case .log(let line) where line.level.isError:
-                arrows.append(("Note over App", "\(time) error logged: \(Markdown.truncate(line.message, 60))"))
-            case .exception(let exception):
-                arrows.append(("Note over App", "\(time) crash \(exception.name ?? "")"))
-            default:
-                continue
+        // The diagram shows the last arrows only: the events are walked from the end, in place, until there are
+        // enough. Walking every event forward wrote the words of every arrow of a long recording, and copied each
+        // event on the way.
+        var reversed: [[(String, String)]] = []
+        var count = 0
+        report.timeline.events.withUnsafeBufferPointer { events in
+            for index in events.indices.reversed() {
+                guard count < mermaidLimit else { break }
+                let time = events[index].timeIsRecorded ? Markdown.seconds(events[index].timestamp) : "end"
+                let arrows: [(String, String)]
+                switch events[index].kind {
+                case .touch:
+                    guard let gesture = gestures[index] else { continue }
+                    let name = gesture.target.map { $0.label.map { "\"\($0)\"" } ?? $0.className } ?? "screen"
+                    arrows = [("User->>App", "\(time) \(gesture.kind == .tap ? "tap" : "scroll on") \(name)")]
+                case .network(let exchange) where exchange.failure != nil:
+                    let path = exchange.url.map(URLTemplate.path) ?? "request"
+                    arrows = [
+                        ("App->>Server", "\(time) \(exchange.method.map { "\($0) " } ?? "")\(path)"),
+                        ("Server-->>App", exchange.failure?.summary ?? ""),
+                    ]
+                case .screen(let screen):
+                    arrows = [("App->>User", "\(time) screen \(screen.toClass)")]
+                case .viewUpdate(let update):
+                    guard
+                        let item = update.items.first(where: {
+                            $0.isAlert || $0.text.map(ViewRoles.readsAsError) == true
+                        })
+                    else { continue }
+                    arrows = [("App->>User", "\(time) \(item.description)")]
+                case .log(let line) where line.level.isError:
+                    arrows = [("Note over App", "\(time) error logged: \(Markdown.truncate(line.message, 60))")]
+                case .exception(let exception):
+                    arrows = [("Note over App", "\(time) crash \(exception.name ?? "")")]
+                default:
+                    continue
+                }
+                reversed.append(arrows)
+                count += arrows.count
             }
         }
+        let arrows = reversed.reversed().flatMap { $0 }
         guard !arrows.isEmpty else { return [] }
         let shown = arrows.suffix(mermaidLimit).map { "    \($0.0): \(Markdown.mermaid($0.1))" }
         return [

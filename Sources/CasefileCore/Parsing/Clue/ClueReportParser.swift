@@ -107,7 +107,11 @@ public struct ClueReportParser: Sendable {
             TimelineEvent(
                 timestamp: $0.timestamp, file: "Modules/module_interaction.json", line: $0.line, kind: .touch($0.event))
         }
-        events += custom + network + views
+        // Appended one list at a time: `custom + network + views` copied every event once more on the way.
+        events.reserveCapacity(events.count + custom.count + network.count + views.count + 1)
+        events += custom
+        events += network
+        events += views
         if let exception {
             // Clue writes the exception file without a timestamp, as the app goes down: it ends the recording.
             events.append(
