@@ -222,14 +222,20 @@ public enum FileBlocks {
         defer { block.deallocate() }
         var total = 0
         while true {
-            let count = read(descriptor, block.baseAddress, blockSize)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(code: errno)
-            }
+            let count = retryingInterrupts { read(descriptor, block.baseAddress, blockSize) }
+            if count < 0 { throw Failure(code: errno) }
             if count == 0 { return total }
             total += count
             try body(UnsafeRawBufferPointer(rebasing: block[0..<count]))
+        }
+    }
+
+    /// What `call` (a `read` or `write`) returns, calling it again while a signal interrupts it (`EINTR`): a count, or
+    /// a negative number with `errno` set.
+    package static func retryingInterrupts(_ call: () -> Int) -> Int {
+        while true {
+            let result = call()
+            if result >= 0 || errno != EINTR { return result }
         }
     }
 
@@ -239,9 +245,8 @@ public enum FileBlocks {
         var failure: Failure?
         let result = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
             while filled < count {
-                let got = read(descriptor, buffer.baseAddress! + filled, count - filled)
+                let got = retryingInterrupts { read(descriptor, buffer.baseAddress! + filled, count - filled) }
                 if got < 0 {
-                    if errno == EINTR { continue }
                     failure = Failure(code: errno)
                     return
                 }
@@ -273,9 +278,8 @@ public enum FileBlocks {
         guard descriptor >= 0 else { throw Failure(code: errno) }
         var offset = 0
         while offset < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            let count = retryingInterrupts { write(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }
             if count < 0 {
-                if errno == EINTR { continue }
                 let code = errno
                 close(descriptor)
                 unlink(temporary)

@@ -1,3 +1,4 @@
+import CasefileArchive
 public import Foundation
 
 /// The DWARF back end: `llvm-symbolizer` (shipped in the Swift toolchain's `bin`), run once per debug file with
@@ -297,13 +298,10 @@ final class SymbolizerProcess: @unchecked Sendable {
     /// and made a `Data` for every read, and `llvm-symbolizer` writes each answer as it has it, so a query reads
     /// nearly once per address (20,000 addresses: 11,000 reads, each with its `fstat`).
     private func receive(into buffer: inout [UInt8]) throws(SymbolicationError) -> Bool {
-        var count = -1
-        while count < 0 {
-            count = read(output.fileDescriptor, scratch, Self.readSize)
-            if count < 0, errno != EINTR {
-                let reason = String(cString: strerror(errno))
-                throw SymbolicationError(file: file, reason: "cannot read llvm-symbolizer's answers: \(reason)")
-            }
+        let count = FileBlocks.retryingInterrupts { read(output.fileDescriptor, scratch, Self.readSize) }
+        if count < 0 {
+            let reason = String(cString: strerror(errno))
+            throw SymbolicationError(file: file, reason: "cannot read llvm-symbolizer's answers: \(reason)")
         }
         buffer.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: count))
         return count > 0
