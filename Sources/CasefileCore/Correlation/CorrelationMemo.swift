@@ -1,5 +1,6 @@
-/// What correlating one timeline asks again and again — a URL's template, a class's role, a text's words —
-/// computed once per distinct value. Lives for one ``Correlator/correlation(of:duration:)`` call.
+/// What correlating one timeline asks again and again — a URL's template, a class's role, a text's words, what an event
+/// is and what a view update shows — computed once per distinct value or event. Lives for one
+/// ``Correlator/correlation(of:duration:)`` call.
 final class CorrelationMemo {
     /// What can follow a failure: a crash, an error log, a request.
     enum Follower: UInt8 {
