@@ -8,7 +8,7 @@ extension Redactor {
         report.crashes = report.crashes.map(redact)
         report.extraInfo = report.extraInfo.mapValues(json)
         let labels = LabelMemo(self)
-        report.timeline.updateEvents { $0 = redact($0, labels: labels) }
+        report.timeline.updateEvents { redact(&$0, labels: labels) }
         report.attachments.toggles = report.attachments.toggles.map { toggle in
             var toggle = toggle
             toggle.value = isSecretKey(toggle.name) ? .string(mask(toggle.value.compactText)) : json(toggle.value)
@@ -38,8 +38,8 @@ extension Redactor {
         }
     }
 
-    private func redact(_ event: TimelineEvent, labels: LabelMemo) -> TimelineEvent {
-        var event = event
+    /// Redacts one event in place: handing it over and back copied each event of a recording twice.
+    private func redact(_ event: inout TimelineEvent, labels: LabelMemo) {
         switch event.kind {
         case .touch(var touch):
             if let label = touch.target?.label { touch.target?.label = labels.text(label) }
@@ -77,7 +77,6 @@ extension Redactor {
         case .snapshot:
             break
         }
-        return event
     }
 
     /// Headers, URL, bodies, redirect targets and the error text of one exchange.
