@@ -49,27 +49,23 @@ import Testing
         #expect(outcome.description == "ShopApp.ResultView \"Payment declined\"")
     }
 
-    @Test func goingBackToTheScreenTheUserCameFromIsNavigationBack() throws {
-        // The user came to the checkout from the cart; after the failure the cart is shown again.
+    /// The user came to the checkout from the cart; after the failure the cart is shown again (back), or the home
+    /// screen (another screen).
+    @Test(arguments: [
+        ("ShopApp.CartView", "Cart", CausalChain.Outcome.Kind.navigationBack, "back to ShopApp.CartView \"Cart\""),
+        ("ShopApp.HomeView", "Home", CausalChain.Outcome.Kind.navigation, "ShopApp.HomeView \"Home\""),
+    ])
+    func theScreenAfterTheFailureIsBackOrNavigation(
+        to screen: String, label: String, kind: CausalChain.Outcome.Kind, description: String
+    ) throws {
         let outcome = try Self.outcome([
             Self.screen(0, from: nil, to: "ShopApp.CartView", labels: ["Cart"]),
             Self.screen(1, from: "ShopApp.CartView", to: "ShopApp.CheckoutView", labels: ["Checkout"]),
             Self.failure(2),
-            Self.screen(2.5, from: "ShopApp.CheckoutView", to: "ShopApp.CartView", labels: ["Cart"]),
+            Self.screen(2.5, from: "ShopApp.CheckoutView", to: screen, labels: [label]),
         ])
-        #expect(outcome.kind == .navigationBack)
-        #expect(outcome.description == "back to ShopApp.CartView \"Cart\"")
-    }
-
-    @Test func anotherScreenIsNavigation() throws {
-        let outcome = try Self.outcome([
-            Self.screen(0, from: nil, to: "ShopApp.CartView", labels: ["Cart"]),
-            Self.screen(1, from: "ShopApp.CartView", to: "ShopApp.CheckoutView", labels: ["Checkout"]),
-            Self.failure(2),
-            Self.screen(2.5, from: "ShopApp.CheckoutView", to: "ShopApp.HomeView", labels: ["Home"]),
-        ])
-        #expect(outcome.kind == .navigation)
-        #expect(outcome.description == "ShopApp.HomeView \"Home\"")
+        #expect(outcome.kind == kind)
+        #expect(outcome.description == description)
     }
 
     @Test func theMostTellingChangeWinsWhicheverComesFirst() throws {
