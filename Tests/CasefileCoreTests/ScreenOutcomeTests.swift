@@ -72,26 +72,19 @@ import Testing
         let spinner = ViewChange(kind: .shown, className: "UIActivityIndicatorView")
         let message = ViewChange(kind: .shown, className: "UILabel", text: "Something went wrong")
         let alert = ViewChange(kind: .added, className: "UIAlertController", text: "Payment failed")
-        // A plain change, then another screen, then an error message, then an alert: the alert.
-        let withAlert = try Self.outcome([
+        // A plain change, another screen, an error message, then an alert: the alert.
+        let first = [
             Self.screen(0, from: nil, to: "ShopApp.CartView", labels: ["Cart"]),
             Self.failure(1),
             Self.update(1.1, on: "ShopApp.CartView", [spinner]),
             Self.screen(1.2, from: "ShopApp.CartView", to: "ShopApp.HomeView", labels: ["Home"]),
             Self.update(1.3, on: "ShopApp.HomeView", [spinner, message]),
-            Self.update(1.4, on: "ShopApp.HomeView", [message, alert]),
-        ])
+        ]
+        let withAlert = try Self.outcome(first + [Self.update(1.4, on: "ShopApp.HomeView", [message, alert])])
         #expect(withAlert.kind == .alert)
         #expect(withAlert.time == 1.4)
         // Without the alert, the first error message, not the later one.
-        let withMessages = try Self.outcome([
-            Self.screen(0, from: nil, to: "ShopApp.CartView", labels: ["Cart"]),
-            Self.failure(1),
-            Self.update(1.1, on: "ShopApp.CartView", [spinner]),
-            Self.screen(1.2, from: "ShopApp.CartView", to: "ShopApp.HomeView", labels: ["Home"]),
-            Self.update(1.3, on: "ShopApp.HomeView", [spinner, message]),
-            Self.update(1.4, on: "ShopApp.HomeView", [message]),
-        ])
+        let withMessages = try Self.outcome(first + [Self.update(1.4, on: "ShopApp.HomeView", [message])])
         #expect(withMessages.kind == .errorMessage)
         #expect(withMessages.time == 1.3)
         // Of two in one update, the first.
