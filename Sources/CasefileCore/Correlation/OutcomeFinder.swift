@@ -63,41 +63,31 @@ struct OutcomeFinder {
         }
         // Only screen changes and view updates can show an outcome. Events are read in place, through the buffer,
         // and what each one shows comes from the memo: the changes after one failure are looked at again after the
-        // next. An event's words are written only for a change that beats the best so far.
+        // next.
         events.withUnsafeBufferPointer { events in
             for later in screens.states(after: index) {
                 let shown = events[later].timestamp
                 guard shown - time <= window else { break }
                 let marks = memo.marks(at: later, in: events)
-                if marks.isScreen {
+                if marks.isScreen, case .screen(let screen) = events[later].kind {
                     if marks.errorScreen {
-                        consider(1) { outcome(.errorScreen, later, shown, Self.screenName(events[later].kind)) }
-                    } else if (best?.rank ?? .max) > 3, case .screen(let screen) = events[later].kind {
-                        if screen.toClass == screenBefore {
-                            consider(3) {
-                                outcome(.navigationBack, later, shown, "back to \(Self.screenName(events[later].kind))")
-                            }
-                        } else {
-                            consider(5) { outcome(.navigation, later, shown, Self.screenName(events[later].kind)) }
-                        }
+                        consider(1) { outcome(.errorScreen, later, shown, Self.name(screen)) }
+                    } else if screen.toClass == screenBefore {
+                        consider(3) { outcome(.navigationBack, later, shown, "back to \(Self.name(screen))") }
+                    } else {
+                        consider(5) { outcome(.navigation, later, shown, Self.name(screen)) }
                     }
-                } else {
+                } else if case .viewUpdate(let update) = events[later].kind {
                     if marks.alert >= 0 {
-                        consider(0) {
-                            outcome(.alert, later, shown, Self.item(Int(marks.alert), of: events[later].kind))
-                        }
+                        consider(0) { outcome(.alert, later, shown, update.items[Int(marks.alert)].description) }
                     }
                     if marks.errorMessage >= 0 {
                         consider(2) {
-                            outcome(
-                                .errorMessage, later, shown, Self.item(Int(marks.errorMessage), of: events[later].kind))
+                            outcome(.errorMessage, later, shown, update.items[Int(marks.errorMessage)].description)
                         }
                     }
                     consider(6) {
-                        guard case .viewUpdate(let update) = events[later].kind else {
-                            return outcome(.viewChange, later, shown, "")
-                        }
-                        return outcome(
+                        outcome(
                             .viewChange, later, shown,
                             update.items.prefix(2).map(\.description).joined(separator: "; "))
                     }
@@ -116,16 +106,9 @@ struct OutcomeFinder {
     }
 
     /// A screen change's class and first text: `CheckoutViewController "Payment failed"`.
-    private static func screenName(_ kind: TimelineEvent.Kind) -> String {
-        guard case .screen(let screen) = kind else { return "" }
+    private static func name(_ screen: ScreenChange) -> String {
         let texts = screen.texts.prefix(1).map { "\"\($0)\"" }.joined(separator: " ")
         return "\(screen.toClass)\(texts.isEmpty ? "" : " \(texts)")"
-    }
-
-    /// The description of the item at `position` of a view update.
-    private static func item(_ position: Int, of kind: TimelineEvent.Kind) -> String {
-        guard case .viewUpdate(let update) = kind, update.items.indices.contains(position) else { return "" }
-        return update.items[position].description
     }
 
     private func outcome(
