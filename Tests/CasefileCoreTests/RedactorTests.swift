@@ -70,14 +70,6 @@ import Testing
     /// A recording whose every snapshot shows the same e-mail address on a label: each screen's state, and the label
     /// changed to it, is redacted — not only the first (view texts are redacted once per distinct text and reused).
     @Test func redactsARepeatedLabelInEverySnapshot() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-labels-\(UUID()).clue")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("Modules"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("Info"), withIntermediateDirectories: true)
-        try Data(#"{"systemName":"iOS","systemVersion":"17.2","model":"iPhone15,2"}"#.utf8)
-            .write(to: folder.appendingPathComponent("Info/info_device.json"))
         func snapshot(_ time: Int, root: String, label: String) -> String {
             #"{"timestamp":\#(time),"view":{"class":"\#(root)","properties":{"frame":{"x":0,"y":0,"width":100,"#
                 + #""height":100}},"subviews":[{"class":"UILabel","properties":{"text":"\#(label)","frame":{"x":0,"#
@@ -89,9 +81,7 @@ import Testing
             snapshot(3, root: "SettingsView", label: "Mail jane.doe@example.com"),
             snapshot(4, root: "SettingsView", label: "Signed in as jane.doe@example.com"),
         ]
-        try Data((lines.joined(separator: "\n") + "\n").utf8)
-            .write(to: folder.appendingPathComponent("Modules/module_view.json"))
-        let report = try #require(try Triage().reports(at: folder.path).reports.first)
+        let report = try WrittenRecording.report(modules: ["module_view.json": lines])
         var texts: [String] = []
         for event in report.timeline.events {
             switch event.kind {

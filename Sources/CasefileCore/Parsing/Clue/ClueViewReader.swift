@@ -12,7 +12,7 @@ enum ClueViewReader {
         _ bytes: [UInt8], file: String, touches: inout [ClueInteractionReader.Record], warnings: inout [Diagnostic]
     ) -> Output {
         var output = Output()
-        var current: Shown?
+        var current: ViewNode?
         let order = touches.indices.sorted { touches[$0].timestamp < touches[$1].timestamp }
         var next = 0
         func resolveTouches(before limit: Double?, on snapshot: ViewNode?) {
@@ -41,16 +41,15 @@ enum ClueViewReader {
                     Diagnostic(file: file, line: line, message: "no \"view\" with a \"class\"; snapshot skipped"))
                 return
             }
-            resolveTouches(before: timestamp, on: current?.root)
+            resolveTouches(before: timestamp, on: current)
             output.snapshotCount += 1
             output.lastTimestamp = timestamp
-            let (kind, flat) = change(from: current, to: root)
-            if let kind {
+            if let kind = change(from: current, to: root) {
                 output.events.append(TimelineEvent(timestamp: timestamp, file: file, line: line, kind: kind))
             }
-            current = Shown(root: root, flat: flat)
+            current = root
         }
-        resolveTouches(before: nil, on: current?.root)
+        resolveTouches(before: nil, on: current)
         return output
     }
 
@@ -60,58 +59,14 @@ enum ClueViewReader {
             timestamp: value["timestamp"]?.double, view: value["view"].flatMap { ViewNode($0) })
     }
 
-    /// The snapshot the next one is compared with, and its views flattened when a comparison needed them: each
-    /// snapshot is then flattened once, not once as the new one and again as the old.
-    private struct Shown {
-        var root: ViewNode
-        var flat: [Flat]?
-    }
-
-    /// What a user would notice between two snapshots (`nil` when nothing visible changed), and the new snapshot's
-    /// views flattened when they were compared.
-    private static func change(from old: Shown?, to new: ViewNode) -> (kind: TimelineEvent.Kind?, flat: [Flat]?) {
-        let state = screenState(new)
-        guard let old, old.root.className == new.className else {
-            return (.screen(ScreenChange(fromClass: old?.root.className, toClass: new.className, state: state)), nil)
+    /// What a user would notice between two snapshots: a ``ScreenChange`` when the root class differs, a
+    /// ``ViewUpdate`` when visible views changed, `nil` when nothing did.
+    private static func change(from old: ViewNode?, to new: ViewNode) -> TimelineEvent.Kind? {
+        guard let old, old.className == new.className else {
+            return .screen(ScreenChange(fromClass: old?.className, toClass: new.className, state: screenState(new)))
         }
-        let before = old.flat ?? flatten(old.root)
-        let after = flatten(new)
-        let beforeByKey = Dictionary(before.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let afterKeys = Set(after.map(\.key))
-        var items: [ViewChange] = []
-        // A view added, removed, shown or hidden takes its subviews with it: name only the outermost one.
-        var covered: Set<String> = []
-        for now in after {
-            guard let was = beforeByKey[now.key] else {
-                covered.insert(now.key)
-                if now.visible, !covered.contains(now.parent) {
-                    items.append(ViewChange(kind: .added, className: now.className, text: now.label))
-                }
-                continue
-            }
-            if was.text != now.text, now.visible, was.visible {
-                items.append(
-                    ViewChange(kind: .textChanged, className: now.className, text: now.text, oldText: was.text))
-            }
-            if was.visible != now.visible {
-                covered.insert(now.key)
-                if !covered.contains(now.parent) {
-                    items.append(
-                        ViewChange(kind: now.visible ? .shown : .hidden, className: now.className, text: now.label))
-                }
-            }
-            if was.interactive != now.interactive, now.visible, now.isControl {
-                items.append(
-                    ViewChange(kind: now.interactive ? .enabled : .disabled, className: now.className, text: now.label))
-            }
-        }
-        for was in before where !afterKeys.contains(was.key) {
-            covered.insert(was.key)
-            if was.visible, !covered.contains(was.parent) {
-                items.append(ViewChange(kind: .removed, className: was.className, text: was.label))
-            }
-        }
-        return (items.isEmpty ? nil : .viewUpdate(ViewUpdate(items: items, state: state)), after)
+        let items = ViewDiff.changes(from: old, to: new)
+        return items.isEmpty ? nil : .viewUpdate(ViewUpdate(items: items, state: screenState(new)))
     }
 
     /// What the screen shows: root class, navigation title, first texts, a visible spinner or alert.
@@ -133,45 +88,5 @@ enum ClueViewReader {
         return ScreenState(
             rootClass: root.className, title: title, labels: root.visibleTexts(limit: 4), spinnerVisible: spinner,
             alert: alert.flatMap { $0.isEmpty ? nil : $0 })
-    }
-
-    private struct Flat {
-        /// The path of `Class#n` components (n counts siblings of the same class), stable when siblings are added.
-        var key: String
-        var parent: String
-        var className: String
-        var text: String?
-        var label: String?
-        var visible: Bool
-        var interactive: Bool
-
-        /// Whether enabling or disabling the view is worth a line: a view with no text of its own (a button, a
-        /// switch, a cell), as labels are never interactive.
-        var isControl: Bool {
-            text == nil
-        }
-    }
-
-    private static func flatten(_ root: ViewNode) -> [Flat] {
-        var result: [Flat] = []
-        func walk(_ node: ViewNode, parent: String, key: String, visible: Bool) {
-            guard node.className != ViewNode.recordingIndicator else { return }
-            let isVisible = visible && !node.hidden
-            let label =
-                ViewChange.isAlert(node.className)
-                ? node.visibleTexts(limit: 2).joined(separator: " — ") : node.displayText
-            result.append(
-                Flat(
-                    key: key, parent: parent, className: node.className, text: node.text,
-                    label: label.flatMap { $0.isEmpty ? nil : $0 }, visible: isVisible, interactive: node.interactive))
-            var seen: [String: Int] = [:]
-            for child in node.children {
-                let index = seen[child.className, default: 0]
-                seen[child.className] = index + 1
-                walk(child, parent: key, key: "\(key)/\(child.className)#\(index)", visible: isVisible)
-            }
-        }
-        walk(root, parent: "", key: root.className, visible: true)
-        return result
     }
 }
