@@ -23,6 +23,7 @@ enum ClueNetworkReader {
     static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) -> Output {
         var output = Output()
         var open: [Int] = []  // indices into output.exchanges not yet completed, oldest first
+        var openWithoutChunks = 0  // how many of them have no data chunk yet
         var pendingRedirect: (from: String?, to: String?, method: String?)?
 
         func latestOpen(url: String? = nil) -> Int? {
@@ -55,32 +56,21 @@ enum ClueNetworkReader {
                     exchange.redirectedFrom = redirect.from
                     pendingRedirect = nil
                 }
-                if !open.isEmpty {
-                    // Another response is still open: chunks from here on cannot be told apart.
-                    exchange.isAmbiguous = open.contains { output.exchanges[$0].exchange.chunkCount == 0 }
-                }
+                // Another response still open without chunks: the chunks from here on cannot be told apart.
+                exchange.isAmbiguous = openWithoutChunks > 0
                 output.exchanges.append(Assembled(timestamp: timestamp, line: record.line, exchange: exchange))
                 open.append(output.exchanges.count - 1)
+                openWithoutChunks += 1
             case "DidReceiveData":
                 guard let index = latestOpen() else {
                     warnings.append(
                         Diagnostic(file: file, line: record.line, message: "data chunk before any response; skipped"))
                     return
                 }
-                let body = properties.first?["HTTPBody"]?.string ?? ""
-                var exchange = output.exchanges[index].exchange
-                exchange.chunkCount += 1
-                exchange.endAt = timestamp
-                if body.isEmpty {
-                    exchange.undecodableChunks += 1
-                } else {
-                    exchange.receivedBytes += body.utf8.count
-                    let preview = exchange.bodyPreview ?? ""
-                    if preview.count < previewLimit {
-                        exchange.bodyPreview = String((preview + body).prefix(previewLimit))
-                    }
-                }
-                output.exchanges[index].exchange = exchange
+                if output.exchanges[index].exchange.chunkCount == 0 { openWithoutChunks -= 1 }
+                add(
+                    chunk: properties.first?["HTTPBody"]?.string ?? "", at: timestamp,
+                    to: &output.exchanges[index].exchange)
             case "DidRedirect":
                 let response = properties.first?.object
                 let request = properties.count > 1 ? properties[1].object : nil
@@ -112,6 +102,7 @@ enum ClueNetworkReader {
                     output.exchanges.append(Assembled(timestamp: timestamp, line: record.line, exchange: exchange))
                     return
                 }
+                if output.exchanges[index].exchange.chunkCount == 0 { openWithoutChunks -= 1 }
                 output.exchanges[index].exchange.completed = true
                 output.exchanges[index].exchange.endAt = timestamp
                 output.exchanges[index].exchange.error = error
@@ -125,6 +116,22 @@ enum ClueNetworkReader {
             }
         }
         return output
+    }
+
+    /// A data chunk received at `timestamp`, counted, and its start kept as the body's preview; an empty body is a
+    /// chunk Clue could not decode.
+    private static func add(chunk body: String, at timestamp: Double, to exchange: inout NetworkExchange) {
+        exchange.chunkCount += 1
+        exchange.endAt = timestamp
+        guard !body.isEmpty else {
+            exchange.undecodableChunks += 1
+            return
+        }
+        exchange.receivedBytes += body.utf8.count
+        let preview = exchange.bodyPreview ?? ""
+        if preview.count < previewLimit {
+            exchange.bodyPreview = String((preview + body).prefix(previewLimit))
+        }
     }
 
     private static func makeExchange(_ response: JSONObject, at timestamp: Double) -> NetworkExchange {
