@@ -50,17 +50,29 @@ struct ViewNode: Sendable, Equatable {
 
     /// The deepest view that would receive a touch at a point in the superview's coordinates, with UIKit's rules:
     /// hidden views and views with user interaction disabled are skipped with their subviews, and a subview
-    /// is only hit inside its parent's frame.
+    /// is only hit inside its parent's frame. The path runs from this view down to the one hit.
     func hitTest(x pointX: Double, y pointY: Double) -> [ViewNode]? {
+        var path: [ViewNode] = []
+        guard hit(x: pointX, y: pointY, path: &path) else { return nil }
+        path.reverse()
+        return path
+    }
+
+    /// Whether a point hits this view; if so, appends the view hit and the views above it up to this one to `path`.
+    private func hit(x pointX: Double, y pointY: Double, path: inout [ViewNode]) -> Bool {
         guard !hidden, interactive, pointX >= x, pointX < x + width, pointY >= y, pointY < y + height else {
-            return nil
+            return false
         }
-        for child in children.reversed() {
-            if let path = child.hitTest(x: pointX - x, y: pointY - y) {
-                return [self] + path
+        // The frontmost subview first: the last one. Read in place, not copied one by one.
+        children.withUnsafeBufferPointer { subviews in
+            var index = subviews.endIndex
+            while index > subviews.startIndex {
+                index -= 1
+                if subviews[index].hit(x: pointX - x, y: pointY - y, path: &path) { return }
             }
         }
-        return [self]
+        path.append(self)
+        return true
     }
 
     /// Whether the view is a text field, whose text is what the user typed (and is redacted).
