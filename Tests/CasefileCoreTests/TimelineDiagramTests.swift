@@ -19,6 +19,19 @@ import Testing
         // Already in order: kept as given.
         #expect(Timeline([Self.errorLog(1, 1), Self.errorLog(1, 2)]).events.map(\.line) == [1, 2])
         #expect(Timeline([]).events.isEmpty)
+        // Two swaps: events at 2, 1, 4 and 3 s.
+        let swapped = [Self.errorLog(2, 1), Self.errorLog(1, 2), Self.errorLog(4, 3), Self.errorLog(3, 4)]
+        #expect(Timeline(swapped).events.map(\.line) == [2, 1, 4, 3])
+    }
+
+    /// Many events at seeded times, a few seconds apart so that many share a time: in the order of a stable sort.
+    @Test func manyEventsSortLikeAStableSort() {
+        var numbers = SeededNumbers(seed: 8)
+        let events = (1...500).map { Self.errorLog(Double(numbers.next(below: 40)), $0) }
+        let stable = events.enumerated().sorted {
+            ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset)
+        }
+        #expect(Timeline(events).events.map(\.line) == stable.map(\.element.line))
     }
 
     @Test func theDiagramKeepsTheLastFortyArrowsEvenWhenTheyCutAFailureInTwo() {

@@ -13,8 +13,24 @@ public struct Timeline: Sendable, Codable, Hashable {
             self.events = events
             return
         }
-        let order = timestamps.indices.sorted { (timestamps[$0], $0) < (timestamps[$1], $1) }
-        self.events = order.map { events[$0] }
+        var order = timestamps.indices.sorted { (timestamps[$0], $0) < (timestamps[$1], $1) }
+        // The events are moved to their places in the array handed over, cycle by cycle, not copied into a new one.
+        var sorted = events
+        sorted.withUnsafeMutableBufferPointer { sorted in
+            for start in order.indices where order[start] != start {
+                // Place `position` takes the event at `order[position]`; the event swapped out of it goes on along
+                // the cycle until the place that takes the event `start` had.
+                var position = start
+                while order[position] != start {
+                    let source = order[position]
+                    sorted.swapAt(position, source)
+                    order[position] = position
+                    position = source
+                }
+                order[position] = position
+            }
+        }
+        self.events = sorted
     }
 
     /// Changes each event in place, keeping the order; `body` must not change timestamps. No copy of the events is
