@@ -39,25 +39,13 @@ enum ViewDiff {
             changes.append(
                 ViewChange(kind: now.interactive ? .enabled : .disabled, className: now.className, text: label(now)))
         }
-        let places = Counterparts(of: now.children, in: was.children)
-        // Subviews read in place, not copied one by one.
-        now.children.withUnsafeBufferPointer { nowChildren in
-            was.children.withUnsafeBufferPointer { wasChildren in
-                for index in nowChildren.indices where nowChildren[index].className != ViewNode.recordingIndicator {
-                    let child = nowChildren[index]
-                    guard let place = places[index] else {
-                        // Added: named when visible and not under a view that is itself added, shown or hidden.
-                        if visible.now, !child.hidden, !covered {
-                            changes.append(ViewChange(kind: .added, className: child.className, text: label(child)))
-                        }
-                        continue
-                    }
-                    compare(
-                        wasChildren[place], child,
-                        visible: (visible.was && !wasChildren[place].hidden, visible.now && !child.hidden),
-                        parentCovered: covered, into: &changes)
-                }
+        forEachSubview(of: now, in: was) { child, old in
+            guard let old else {
+                return whole(.added, child, parentVisible: visible.now, parentCovered: covered, into: &changes)
             }
+            compare(
+                old, child, visible: (visible.was && !old.hidden, visible.now && !child.hidden), parentCovered: covered,
+                into: &changes)
         }
     }
 
@@ -66,21 +54,36 @@ enum ViewDiff {
         _ was: ViewNode, _ now: ViewNode, visible: Visibility, parentCovered: Bool, into changes: inout [ViewChange]
     ) {
         let covered = visible.was != visible.now
-        let places = Counterparts(of: was.children, in: now.children)
-        was.children.withUnsafeBufferPointer { wasChildren in
-            now.children.withUnsafeBufferPointer { nowChildren in
-                for index in wasChildren.indices where wasChildren[index].className != ViewNode.recordingIndicator {
-                    let child = wasChildren[index]
-                    guard let place = places[index] else {
-                        if visible.was, !child.hidden, !covered {
-                            changes.append(ViewChange(kind: .removed, className: child.className, text: label(child)))
-                        }
-                        continue
-                    }
-                    removals(
-                        child, nowChildren[place],
-                        visible: (visible.was && !child.hidden, visible.now && !nowChildren[place].hidden),
-                        parentCovered: covered, into: &changes)
+        forEachSubview(of: was, in: now) { child, new in
+            guard let new else {
+                return whole(.removed, child, parentVisible: visible.was, parentCovered: covered, into: &changes)
+            }
+            removals(
+                child, new, visible: (visible.was && !child.hidden, visible.now && !new.hidden), parentCovered: covered,
+                into: &changes)
+        }
+    }
+
+    /// A view added or removed with its subviews: named when visible, and not under a view that is itself added,
+    /// removed, shown or hidden.
+    private static func whole(
+        _ kind: ViewChange.Kind, _ view: ViewNode, parentVisible: Bool, parentCovered: Bool,
+        into changes: inout [ViewChange]
+    ) {
+        guard parentVisible, !view.hidden, !parentCovered else { return }
+        changes.append(ViewChange(kind: kind, className: view.className, text: label(view)))
+    }
+
+    /// Calls `body` with each subview of `view` but the recording indicator, in order, and the same view among the
+    /// subviews of `other` (`nil` when it has none). The subviews are read in place, not copied one by one.
+    private static func forEachSubview(
+        of view: ViewNode, in other: ViewNode, _ body: (_ subview: ViewNode, _ counterpart: ViewNode?) -> Void
+    ) {
+        let places = Counterparts(of: view.children, in: other.children)
+        view.children.withUnsafeBufferPointer { subviews in
+            other.children.withUnsafeBufferPointer { others in
+                for index in subviews.indices where subviews[index].className != ViewNode.recordingIndicator {
+                    body(subviews[index], places[index].map { others[$0] })
                 }
             }
         }
