@@ -9,15 +9,16 @@ enum ClueInteractionReader {
 
     static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) -> [Record] {
         var records: [Record] = []
-        warnings += JSONLines(file: file, bytes: bytes).scan { record in
-            guard let timestamp = record.value["timestamp"]?.double else {
-                warnings.append(
-                    Diagnostic(file: file, line: record.line, message: "no numeric \"timestamp\"; record skipped"))
+        // Most lines are read straight from their bytes; the rest as trees, to the same record.
+        let lines = JSONLines(file: file, bytes: bytes)
+        warnings += lines.scan(decoding: ClueTouchLineDecoder.decode, tree: ClueTouchLineDecoder.record) {
+            line, record in
+            guard let timestamp = record.timestamp else {
+                warnings.append(Diagnostic(file: file, line: line, message: "no numeric \"timestamp\"; record skipped"))
                 return
             }
-            let raw = record.value["type"]?.string ?? ""
             let phase: TouchPhase =
-                switch raw {
+                switch record.type {
                 case "Began": .began
                 case "Moved": .moved
                 case "Ended": .ended
@@ -25,17 +26,10 @@ enum ClueInteractionReader {
                 }
             if phase == .unknown {
                 warnings.append(
-                    Diagnostic(file: file, line: record.line, message: "unknown touch type \"\(raw)\"; kept"))
+                    Diagnostic(file: file, line: line, message: "unknown touch type \"\(record.type)\"; kept"))
             }
-            // V2 omits "touches" when empty.
-            let touches = (record.value["touches"]?.array ?? []).compactMap { touch -> TouchPoint? in
-                guard let location = touch["locationInWindow"], let x = location["x"]?.double,
-                    let y = location["y"]?.double
-                else { return nil }
-                return TouchPoint(tapCount: touch["tapCount"]?.int ?? 0, x: x, y: y)
-            }
-            let event = TouchEvent(phase: phase, rawPhase: raw, touches: touches)
-            records.append(Record(timestamp: timestamp, line: record.line, event: event))
+            let event = TouchEvent(phase: phase, rawPhase: record.type, touches: record.touches)
+            records.append(Record(timestamp: timestamp, line: line, event: event))
         }
         return records
     }
