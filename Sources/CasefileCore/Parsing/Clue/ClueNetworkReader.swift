@@ -33,52 +33,19 @@ enum ClueNetworkReader {
             return open.last
         }
 
-        warnings += JSONLines(file: file, bytes: bytes).scan { record in
-            guard let timestamp = record.value["timestamp"]?.double else {
-                warnings.append(
-                    Diagnostic(file: file, line: record.line, message: "no numeric \"timestamp\"; record skipped"))
-                return
-            }
-            output.lastTimestamp = timestamp
-            let label = record.value["label"]?.string ?? ""
-            let properties = record.value["properties"]?.array ?? []
+        /// A record of any other label, read from its tree.
+        func other(_ label: String, _ tree: JSONValue, at timestamp: Double, line: Int) {
+            let properties = tree["properties"]?.array ?? []
             switch label {
-            case "DidReceiveResponse":
-                guard let response = properties.first?.object else {
-                    warnings.append(
-                        Diagnostic(
-                            file: file, line: record.line, message: "response record without properties; skipped"))
-                    return
-                }
-                var exchange = makeExchange(response, at: timestamp)
-                if let redirect = pendingRedirect, redirect.to == exchange.url {
-                    exchange.method = redirect.method
-                    exchange.redirectedFrom = redirect.from
-                    pendingRedirect = nil
-                }
-                // Another response still open without chunks: the chunks from here on cannot be told apart.
-                exchange.isAmbiguous = openWithoutChunks > 0
-                output.exchanges.append(Assembled(timestamp: timestamp, line: record.line, exchange: exchange))
-                open.append(output.exchanges.count - 1)
-                openWithoutChunks += 1
-            case "DidReceiveData":
-                guard let index = latestOpen() else {
-                    warnings.append(
-                        Diagnostic(file: file, line: record.line, message: "data chunk before any response; skipped"))
-                    return
-                }
-                if output.exchanges[index].exchange.chunkCount == 0 { openWithoutChunks -= 1 }
-                add(
-                    chunk: properties.first?["HTTPBody"]?.string ?? "", at: timestamp,
-                    to: &output.exchanges[index].exchange)
             case "DidRedirect":
                 let response = properties.first?.object
                 let request = properties.count > 1 ? properties[1].object : nil
                 var exchange =
-                    response.map { makeExchange($0, at: timestamp) } ?? NetworkExchange(responseAt: timestamp)
+                    response.map { makeExchange(ClueNetworkLineDecoder.Response($0), at: timestamp) }
+                    ?? NetworkExchange(responseAt: timestamp)
                 exchange.redirectLocation = request?["URL"]?.string.flatMap { $0.isEmpty ? nil : $0 }
                 exchange.completed = true
-                output.exchanges.append(Assembled(timestamp: timestamp, line: record.line, exchange: exchange))
+                output.exchanges.append(Assembled(timestamp: timestamp, line: line, exchange: exchange))
                 let method = request?["HTTPMethod"]?.string.flatMap { $0.isEmpty ? nil : $0 }
                 pendingRedirect = (exchange.url, exchange.redirectLocation, method)
             case "DidComplete":
@@ -91,7 +58,7 @@ enum ClueNetworkReader {
                     guard let error else {
                         warnings.append(
                             Diagnostic(
-                                file: file, line: record.line, message: "completion before any response; skipped"))
+                                file: file, line: line, message: "completion before any response; skipped"))
                         return
                     }
                     // A transport error with no response: the request never got an answer.
@@ -99,7 +66,7 @@ enum ClueNetworkReader {
                     exchange.error = error
                     exchange.completed = true
                     exchange.endAt = timestamp
-                    output.exchanges.append(Assembled(timestamp: timestamp, line: record.line, exchange: exchange))
+                    output.exchanges.append(Assembled(timestamp: timestamp, line: line, exchange: exchange))
                     return
                 }
                 if output.exchanges[index].exchange.chunkCount == 0 { openWithoutChunks -= 1 }
@@ -110,9 +77,49 @@ enum ClueNetworkReader {
             default:
                 warnings.append(
                     Diagnostic(
-                        file: file, line: record.line,
+                        file: file, line: line,
                         message: "unknown network label \"\(label)\"; kept as a custom event"))
-                output.unknown.append((timestamp, record.line, record.value))
+                output.unknown.append((timestamp, line, tree))
+            }
+        }
+
+        // Response and data lines are read straight from their bytes; the rest as trees.
+        let lines = JSONLines(file: file, bytes: bytes)
+        warnings += lines.scan(decoding: ClueNetworkLineDecoder.decode, tree: ClueNetworkLineDecoder.record) {
+            line, record in
+            guard let timestamp = record.timestamp else {
+                warnings.append(Diagnostic(file: file, line: line, message: "no numeric \"timestamp\"; record skipped"))
+                return
+            }
+            output.lastTimestamp = timestamp
+            switch record.kind {
+            case .response(let response):
+                guard let response else {
+                    warnings.append(
+                        Diagnostic(file: file, line: line, message: "response record without properties; skipped"))
+                    return
+                }
+                var exchange = makeExchange(response, at: timestamp)
+                if let redirect = pendingRedirect, redirect.to == exchange.url {
+                    exchange.method = redirect.method
+                    exchange.redirectedFrom = redirect.from
+                    pendingRedirect = nil
+                }
+                // Another response still open without chunks: the chunks from here on cannot be told apart.
+                exchange.isAmbiguous = openWithoutChunks > 0
+                output.exchanges.append(Assembled(timestamp: timestamp, line: line, exchange: exchange))
+                open.append(output.exchanges.count - 1)
+                openWithoutChunks += 1
+            case .data(let body):
+                guard let index = latestOpen() else {
+                    warnings.append(
+                        Diagnostic(file: file, line: line, message: "data chunk before any response; skipped"))
+                    return
+                }
+                if output.exchanges[index].exchange.chunkCount == 0 { openWithoutChunks -= 1 }
+                add(chunk: body, at: timestamp, to: &output.exchanges[index].exchange)
+            case .other(let label, let tree):
+                other(label, tree, at: timestamp, line: line)
             }
         }
         return output
@@ -134,19 +141,13 @@ enum ClueNetworkReader {
         }
     }
 
-    private static func makeExchange(_ response: JSONObject, at timestamp: Double) -> NetworkExchange {
-        func text(_ key: String) -> String? {
-            guard let value = response[key]?.string, !value.isEmpty else { return nil }
-            return value
-        }
-        let headers = (response["allHeaderFields"]?.object?.members ?? []).map { member in
-            HeaderField(name: member.key, value: member.value.string ?? "")
-        }
-        let expected = response["expectedContentLength"]?.int
-        return NetworkExchange(
-            url: text("URL"), statusCode: response["statusCode"]?.int, statusText: text("localizedStringForStatusCode"),
-            mimeType: text("MIMEType"), responseHeaders: headers,
-            expectedContentLength: expected.flatMap { $0 >= 0 ? $0 : nil }, responseAt: timestamp)
+    private static func makeExchange(
+        _ response: ClueNetworkLineDecoder.Response, at timestamp: Double
+    ) -> NetworkExchange {
+        NetworkExchange(
+            url: response.url, statusCode: response.statusCode, statusText: response.statusText,
+            mimeType: response.mimeType, responseHeaders: response.headers,
+            expectedContentLength: response.expectedContentLength.flatMap { $0 >= 0 ? $0 : nil }, responseAt: timestamp)
     }
 
     /// The error of a completion record; `nil` for V2's `{}` on success.
