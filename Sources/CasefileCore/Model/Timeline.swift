@@ -4,19 +4,19 @@ public struct Timeline: Sendable, Codable, Hashable {
     public private(set) var events: [TimelineEvent]
 
     /// Creates a timeline, sorting the events stably by timestamp.
-    public init(_ events: [TimelineEvent] = []) {
-        // Usually in order already; otherwise positions are sorted, not (offset, event) pairs: one copy of the
-        // events, however many there are. The timestamps are read in place first: comparing events through the
-        // array copied both (retaining their strings and payloads) for each of the sort's comparisons.
+    public init(_ events: consuming [TimelineEvent] = []) {
+        // Usually in order already; otherwise positions are sorted, not (offset, event) pairs. The timestamps are read
+        // in place first: comparing events through the array copied both (retaining their strings and payloads) for
+        // each of the sort's comparisons.
         let timestamps = events.withUnsafeBufferPointer { events in events.indices.map { events[$0].timestamp } }
         if timestamps.indices.dropFirst().allSatisfy({ timestamps[$0 - 1] <= timestamps[$0] }) {
             self.events = events
             return
         }
         var order = timestamps.indices.sorted { (timestamps[$0], $0) < (timestamps[$1], $1) }
-        // The events are moved to their places in the array handed over, cycle by cycle, not copied into a new one.
-        var sorted = events
-        sorted.withUnsafeMutableBufferPointer { sorted in
+        // The events are moved to their places in the array handed over (consumed: not copied when it is the caller's
+        // last use), cycle by cycle, not copied into a new one.
+        events.withUnsafeMutableBufferPointer { sorted in
             for start in order.indices where order[start] != start {
                 // Place `position` takes the event at `order[position]`; the event swapped out of it goes on along
                 // the cycle until the place that takes the event `start` had.
@@ -30,7 +30,7 @@ public struct Timeline: Sendable, Codable, Hashable {
                 order[position] = position
             }
         }
-        self.events = sorted
+        self.events = events
     }
 
     /// Changes each event in place, keeping the order; `body` must not change timestamps. No copy of the events is

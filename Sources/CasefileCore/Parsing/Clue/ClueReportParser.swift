@@ -125,7 +125,7 @@ public struct ClueReportParser: Sendable {
             source: ReportSource(input: package.input, root: package.root, clueUUID: package.uuid),
             device: device, duration: duration, video: video, exception: exception, crashes: crashes,
             extraInfo: extraInfo,
-            timeline: Timeline(events), viewSnapshotCount: snapshotCount, warnings: warnings)
+            timeline: Timeline(consume events), viewSnapshotCount: snapshotCount, warnings: warnings)
         report.videoEntry = videoEntry
         return report
     }
