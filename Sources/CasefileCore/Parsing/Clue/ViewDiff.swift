@@ -14,8 +14,7 @@ enum ViewDiff {
     static func changes(from old: ViewNode, to new: ViewNode) -> [ViewChange] {
         guard new.className != ViewNode.recordingIndicator else { return [] }
         var changes: [ViewChange] = []
-        compare(
-            old, new, visible: (!old.hidden, !new.hidden), parentCovered: false, into: &changes)
+        compare(old, new, visible: (!old.hidden, !new.hidden), parentCovered: false, into: &changes)
         removals(old, new, visible: (!old.hidden, !new.hidden), parentCovered: false, into: &changes)
         return changes
     }
