@@ -76,40 +76,31 @@ enum ClueNetworkLineDecoder {
 
     /// The record of a response or data line; `nil` when the tree must read it.
     static func decode(_ line: ArraySlice<UInt8>) -> Record? {
-        line.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(buffer, strict: true)
-            scanner.skipWhitespace()
-            guard scanner.current == UInt8(ascii: "{") else { return nil }
+        JSONScanner.objectLine(line) { scanner in
             var timestamp: Double?
             var kind: Kind?
-            do {
-                var seen = JSONKeySet()
-                try scanner.members { scanner, key in
-                    guard scanner.keyIsPlain(key) else { throw Refused() }
-                    if scanner.key(key, is: "timestamp") {
-                        try seen.insert(0)
-                        timestamp = try scanner.double()
-                    } else if scanner.key(key, is: "label") {
-                        try seen.insert(1)
-                        switch try scanner.string() {
-                        case "DidReceiveResponse": kind = .response(nil)
-                        case "DidReceiveData": kind = .data(body: "")
-                        default: throw Refused()
-                        }
-                    } else if scanner.key(key, is: "properties") {
-                        try seen.insert(2)
-                        guard let label = kind else { throw Refused() }
-                        kind = try properties(&scanner, of: label)
-                    } else {
-                        try scanner.skipValue(ofKey: key, besides: lineKeys)
+            var seen = JSONKeySet()
+            try scanner.plainMembers { scanner, key in
+                if scanner.key(key, is: "timestamp") {
+                    try seen.insert(0)
+                    timestamp = try scanner.double()
+                } else if scanner.key(key, is: "label") {
+                    try seen.insert(1)
+                    switch try scanner.string() {
+                    case "DidReceiveResponse": kind = .response(nil)
+                    case "DidReceiveData": kind = .data(body: "")
+                    default: throw Refused()
                     }
+                } else if scanner.key(key, is: "properties") {
+                    try seen.insert(2)
+                    guard let label = kind else { throw Refused() }
+                    kind = try properties(&scanner, of: label)
+                } else {
+                    try scanner.skipValue(ofKey: key, besides: lineKeys)
                 }
-                scanner.skipWhitespace()
-                guard scanner.index == buffer.count else { return nil }
-            } catch {
-                return nil
             }
-            return kind.map { Record(timestamp: timestamp, kind: $0) }
+            guard let kind else { throw Refused() }
+            return Record(timestamp: timestamp, kind: kind)
         }
     }
 
@@ -142,8 +133,7 @@ enum ClueNetworkLineDecoder {
             guard let value = try scanner.string(), !value.isEmpty else { return nil }
             return value
         }
-        try scanner.members { scanner, key in
-            guard scanner.keyIsPlain(key) else { throw Refused() }
+        try scanner.plainMembers { scanner, key in
             if scanner.key(key, is: "URL") {
                 try seen.insert(0)
                 response.url = try text(&scanner)
@@ -176,8 +166,7 @@ enum ClueNetworkLineDecoder {
             return []
         }
         var headers: [HeaderField] = []
-        try scanner.members { scanner, key in
-            guard scanner.keyIsPlain(key) else { throw Refused() }
+        try scanner.plainMembers { scanner, key in
             headers.append(HeaderField(name: scanner.text(key), value: try scanner.string() ?? ""))
         }
         return headers
@@ -187,8 +176,7 @@ enum ClueNetworkLineDecoder {
     private static func body(_ scanner: inout JSONScanner) throws -> String {
         var body = ""
         var seen = JSONKeySet()
-        try scanner.members { scanner, key in
-            guard scanner.keyIsPlain(key) else { throw Refused() }
+        try scanner.plainMembers { scanner, key in
             if scanner.key(key, is: "HTTPBody") {
                 try seen.insert(0)
                 body = try scanner.string() ?? ""

@@ -15,8 +15,6 @@ enum ClueTouchLineDecoder {
         var touches: [TouchPoint] = []
     }
 
-    private struct Refused: Error {}
-
     /// The keys looked up in each kind of object, which the tree would also find in another case.
     private static let lineKeys: [StaticString] = ["timestamp", "type", "touches"]
     private static let touchKeys: [StaticString] = ["locationInWindow", "tapCount"]
@@ -36,37 +34,26 @@ enum ClueTouchLineDecoder {
 
     /// The record of a line; `nil` when the tree must read it.
     static func decode(_ line: ArraySlice<UInt8>) -> Record? {
-        line.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(buffer, strict: true)
-            scanner.skipWhitespace()
-            // Anything but an object is the tree's, which gives it no timestamp.
-            guard scanner.current == UInt8(ascii: "{") else { return nil }
+        // Anything but an object is the tree's, which gives it no timestamp.
+        JSONScanner.objectLine(line) { scanner in
             var record = Record()
-            do {
-                var seen = JSONKeySet()
-                try scanner.members { scanner, key in
-                    // An escaped key is read by the tree as the key it spells.
-                    guard scanner.keyIsPlain(key) else { throw Refused() }
-                    if scanner.key(key, is: "timestamp") {
-                        try seen.insert(0)
-                        record.timestamp = try scanner.double()
-                    } else if scanner.key(key, is: "type") {
-                        try seen.insert(1)
-                        record.type = try scanner.string() ?? ""
-                    } else if scanner.key(key, is: "touches") {
-                        try seen.insert(2)
-                        guard scanner.current == UInt8(ascii: "[") else { return try scanner.skipValue() }
-                        try scanner.elements { scanner in
-                            if let touch = try touch(&scanner) { record.touches.append(touch) }
-                        }
-                    } else {
-                        try scanner.skipValue(ofKey: key, besides: lineKeys)
+            var seen = JSONKeySet()
+            try scanner.plainMembers { scanner, key in
+                if scanner.key(key, is: "timestamp") {
+                    try seen.insert(0)
+                    record.timestamp = try scanner.double()
+                } else if scanner.key(key, is: "type") {
+                    try seen.insert(1)
+                    record.type = try scanner.string() ?? ""
+                } else if scanner.key(key, is: "touches") {
+                    try seen.insert(2)
+                    guard scanner.current == UInt8(ascii: "[") else { return try scanner.skipValue() }
+                    try scanner.elements { scanner in
+                        if let touch = try touch(&scanner) { record.touches.append(touch) }
                     }
+                } else {
+                    try scanner.skipValue(ofKey: key, besides: lineKeys)
                 }
-                scanner.skipWhitespace()
-                guard scanner.index == buffer.count else { return nil }
-            } catch {
-                return nil
             }
             return record
         }
@@ -81,8 +68,7 @@ enum ClueTouchLineDecoder {
         var location: (x: Double?, y: Double?)?
         var tapCount: Int?
         var seen = JSONKeySet()
-        try scanner.members { scanner, key in
-            guard scanner.keyIsPlain(key) else { throw Refused() }
+        try scanner.plainMembers { scanner, key in
             if scanner.key(key, is: "locationInWindow") {
                 try seen.insert(0)
                 location = try Self.location(&scanner)
@@ -105,8 +91,7 @@ enum ClueTouchLineDecoder {
         }
         var location: (x: Double?, y: Double?) = (nil, nil)
         var seen = JSONKeySet()
-        try scanner.members { scanner, key in
-            guard scanner.keyIsPlain(key) else { throw Refused() }
+        try scanner.plainMembers { scanner, key in
             if scanner.key(key, is: "x") {
                 try seen.insert(0)
                 location.x = try scanner.double()

@@ -14,8 +14,6 @@ enum ClueViewLineDecoder {
         var view: ViewNode?
     }
 
-    private struct Refused: Error {}
-
     /// The keys looked up in each kind of object, which the tree would also find in another case.
     private static let lineKeys: [StaticString] = ["timestamp", "view"]
     private static let viewKeys: [StaticString] = ["class", "properties", "subviews"]
@@ -26,31 +24,20 @@ enum ClueViewLineDecoder {
 
     /// The snapshot of a line; `nil` when the tree must read it.
     static func decode(_ line: ArraySlice<UInt8>) -> Snapshot? {
-        line.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(buffer, strict: true)
-            scanner.skipWhitespace()
-            // Anything but an object is the tree's, which gives it no timestamp.
-            guard scanner.current == UInt8(ascii: "{") else { return nil }
+        // Anything but an object is the tree's, which gives it no timestamp.
+        JSONScanner.objectLine(line) { scanner in
             var snapshot = Snapshot()
-            do {
-                var seen = JSONKeySet()
-                try scanner.members { scanner, key in
-                    // An escaped key is read by the tree as the key it spells.
-                    guard scanner.keyIsPlain(key) else { throw Refused() }
-                    if scanner.key(key, is: "timestamp") {
-                        try seen.insert(0)
-                        snapshot.timestamp = try scanner.double()
-                    } else if scanner.key(key, is: "view") {
-                        try seen.insert(1)
-                        snapshot.view = try node(&scanner, depth: 0)
-                    } else {
-                        try scanner.skipValue(ofKey: key, besides: lineKeys)
-                    }
+            var seen = JSONKeySet()
+            try scanner.plainMembers { scanner, key in
+                if scanner.key(key, is: "timestamp") {
+                    try seen.insert(0)
+                    snapshot.timestamp = try scanner.double()
+                } else if scanner.key(key, is: "view") {
+                    try seen.insert(1)
+                    snapshot.view = try node(&scanner, depth: 0)
+                } else {
+                    try scanner.skipValue(ofKey: key, besides: lineKeys)
                 }
-                scanner.skipWhitespace()
-                guard scanner.index == buffer.count else { return nil }
-            } catch {
-                return nil
             }
             return snapshot
         }
@@ -67,8 +54,7 @@ enum ClueViewLineDecoder {
         var properties = Properties()
         var children: [ViewNode] = []
         var seen = JSONKeySet()
-        try scanner.members { scanner, key in
-            guard scanner.keyIsPlain(key) else { throw Refused() }
+        try scanner.plainMembers { scanner, key in
             if scanner.key(key, is: "class") {
                 try seen.insert(0)
                 className = try scanner.string()
@@ -114,8 +100,7 @@ enum ClueViewLineDecoder {
             return properties
         }
         var seen = JSONKeySet()
-        try scanner.members { scanner, key in
-            guard scanner.keyIsPlain(key) else { throw Refused() }
+        try scanner.plainMembers { scanner, key in
             if scanner.key(key, is: "frame") {
                 try seen.insert(0)
                 try frame(&scanner, into: &properties)
@@ -144,8 +129,7 @@ enum ClueViewLineDecoder {
             return
         }
         var seen = JSONKeySet()
-        try scanner.members { scanner, key in
-            guard scanner.keyIsPlain(key) else { throw Refused() }
+        try scanner.plainMembers { scanner, key in
             if scanner.key(key, is: "x") {
                 try seen.insert(0)
                 properties.x = try scanner.double() ?? 0
