@@ -79,9 +79,7 @@ enum ClueViewReader {
             let inBar = inNavigationBar || node.className.containsBytes("NavigationBar")
             if inBar, title == nil, let text = node.text { title = text }
             if ViewChange.isSpinner(node.className) { spinner = true }
-            if alert == nil, ViewChange.isAlert(node.className) {
-                alert = node.visibleTexts(limit: 2).joined(separator: " — ")
-            }
+            if alert == nil, ViewChange.isAlert(node.className) { alert = node.alertText }
             for child in node.children { walk(child, inNavigationBar: inBar) }
         }
         walk(root, inNavigationBar: false)

@@ -90,8 +90,7 @@ enum ViewDiff {
 
     /// What a line names a view by: an alert's first two texts, another view's first text.
     private static func label(_ node: ViewNode) -> String? {
-        let label =
-            ViewChange.isAlert(node.className) ? node.visibleTexts(limit: 2).joined(separator: " — ") : node.displayText
+        let label = ViewChange.isAlert(node.className) ? node.alertText : node.displayText
         return label.flatMap { $0.isEmpty ? nil : $0 }
     }
 

@@ -91,6 +91,11 @@ struct ViewNode: Sendable, Equatable {
         return placeholder
     }
 
+    /// What an alert says, as one line: its first two visible texts (title and message), joined by a dash.
+    var alertText: String {
+        visibleTexts(limit: 2).joined(separator: " — ")
+    }
+
     /// Visible texts in depth-first order, outside the recording indicator.
     func visibleTexts(limit: Int) -> [String] {
         var texts: [String] = []
