@@ -45,21 +45,31 @@ struct TriggerChoice {
             let middle = (low + high) / 2
             if gestures[middle].time < earliest { low = middle + 1 } else { high = middle }
         }
-        let candidates = gestures[low...].prefix { $0.end < request.index && $0.time <= latest }
-            .filter { $0.kind == .tap }.suffix(candidateLimit)
-        var best: (gesture: Gesture, features: Features)?
-        for gesture in candidates {
-            let features = Features(gesture, request: request, events: events, memo: memo)
-            // Ties go to the later tap: the nearer one in time.
-            if features.score >= (best?.features.score ?? -.infinity) { best = (gesture, features) }
+        // Gestures are read in place, through the buffer, and the candidates kept by position: a filtered slice of
+        // them copied every gesture in the window (its target's class names and label with it) for each failure.
+        return gestures.withUnsafeBufferPointer { gestures in
+            var candidates: [Int] = []
+            var index = low
+            while index < gestures.count, gestures[index].end < request.index, gestures[index].time <= latest {
+                if gestures[index].kind == .tap { candidates.append(index) }
+                index += 1
+            }
+            candidates = Array(candidates.suffix(candidateLimit))
+            var best: (index: Int, features: Features)?
+            for index in candidates {
+                let features = Features(gestures[index], request: request, events: events, memo: memo)
+                // Ties go to the later tap: the nearer one in time.
+                if features.score >= (best?.features.score ?? -.infinity) { best = (index, features) }
+            }
+            guard let best, best.features.score >= threshold else { return nil }
+            let gesture = gestures[best.index]
+            var evidence = best.features.evidence(gesture, request: request, events: events)
+            if candidates.count > 1 {
+                let others = candidates.count - 1
+                evidence.append("\(others) other tap\(others == 1 ? "" : "s") in the window scored lower")
+            }
+            return TriggerChoice(gesture: gesture, score: min(best.features.score, 0.95), evidence: evidence)
         }
-        guard let best, best.features.score >= threshold else { return nil }
-        var evidence = best.features.evidence(best.gesture, request: request, events: events)
-        if candidates.count > 1 {
-            let others = candidates.count - 1
-            evidence.append("\(others) other tap\(others == 1 ? "" : "s") in the window scored lower")
-        }
-        return TriggerChoice(gesture: best.gesture, score: min(best.features.score, 0.95), evidence: evidence)
     }
 
     /// What counts for or against one tap, as numbers.
