@@ -91,7 +91,10 @@ public struct ReportReader: Sendable {
             }
             throw failures.first ?? InputError(input: input.path, reason: Self.emptyReason(input, located))
         }
-        return Output(reports: reports.map(redactor.redact), notes: notes, failures: failures)
+        // Each report redacted where it lies: handed over by `map`, while the array still held it, a recording's timeline
+        // was copied, every event, before its first event was redacted.
+        for index in reports.indices { redactor.redact(&reports[index]) }
+        return Output(reports: reports, notes: notes, failures: failures)
     }
 
     /// The report an attachment belongs to: the recording whose folder holds it, else the only recording of the

@@ -4,6 +4,13 @@ extension Redactor {
     /// The report with its secrets and personal data masked.
     public func redact(_ report: Report) -> Report {
         var report = report
+        redact(&report)
+        return report
+    }
+
+    /// Masks the report's secrets and personal data where it lies. A report handed over and returned is a copy whose
+    /// timeline shares its events with the original: redacting them copied every event of a recording first.
+    func redact(_ report: inout Report) {
         report.exception = report.exception.map(redact)
         report.crashes = report.crashes.map(redact)
         report.extraInfo = report.extraInfo.mapValues(json)
@@ -16,7 +23,6 @@ extension Redactor {
         }
         report.attachments.storedValues = report.attachments.storedValues.map(redact)
         report.attachments.featureNames = report.attachments.featureNames.map(text)
-        return report
     }
 
     /// The texts of a recording's views, redacted once each: every snapshot shows the same labels and titles again,
