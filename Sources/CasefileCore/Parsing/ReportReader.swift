@@ -91,8 +91,8 @@ public struct ReportReader: Sendable {
             }
             throw failures.first ?? InputError(input: input.path, reason: Self.emptyReason(input, located))
         }
-        // Each report redacted where it lies: handed over by `map`, while the array still held it, a recording's timeline
-        // was copied, every event, before its first event was redacted.
+        // Each report is redacted where it lies: through `map`, the array still held the report, so redacting a
+        // recording's timeline first copied every event of it.
         for index in reports.indices { redactor.redact(&reports[index]) }
         return Output(reports: reports, notes: notes, failures: failures)
     }
