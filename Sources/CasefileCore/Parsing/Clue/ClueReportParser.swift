@@ -18,7 +18,8 @@ public struct ClueReportParser: Sendable {
         var extraInfo: [String: JSONValue] = [:]
         var video: MediaInfo?
         var videoEntry: String?
-        var network: [TimelineEvent] = []
+        // The exchanges of each network file, made into events only when every event is put in one list.
+        var network: [(file: String, exchanges: [ClueNetworkReader.Assembled])] = []
         var custom: [TimelineEvent] = []
         var views: [TimelineEvent] = []
         var touches: [ClueInteractionReader.Record] = []
@@ -65,9 +66,7 @@ public struct ClueReportParser: Sendable {
             case "module_network.json":
                 let records = ClueNetworkReader.read(bytes, file: path, warnings: &warnings)
                 seen(records.lastTimestamp)
-                network += records.exchanges.map {
-                    TimelineEvent(timestamp: $0.timestamp, file: path, line: $0.line, kind: .network($0.exchange))
-                }
+                network.append((path, records.exchanges))
                 custom += records.unknown.map {
                     TimelineEvent(
                         timestamp: $0.timestamp, file: path, line: $0.line,
@@ -102,15 +101,27 @@ public struct ClueReportParser: Sendable {
         if device == nil, package.files["Info/info_device.json"] == nil {
             warnings.append(Diagnostic(file: "Info/info_device.json", message: "missing; device unknown"))
         }
-        // Events on the same frame keep a causal order: the touch, what the app logged, the network, the screen.
-        var events = touches.map {
-            TimelineEvent(
-                timestamp: $0.timestamp, file: "Modules/module_interaction.json", line: $0.line, kind: .touch($0.event))
+        // Events on the same frame keep a causal order: the touch, what the app logged, the network, the screen. The
+        // list is sized once, and touches and exchanges are made into events in it: made in lists of their own first,
+        // each was copied again on the way in (and the touches once more, when the list grew to take the rest).
+        var events: [TimelineEvent] = []
+        events.reserveCapacity(
+            touches.count + custom.count + network.reduce(0) { $0 + $1.exchanges.count } + views.count + 1)
+        for touch in touches {
+            events.append(
+                TimelineEvent(
+                    timestamp: touch.timestamp, file: "Modules/module_interaction.json", line: touch.line,
+                    kind: .touch(touch.event)))
         }
-        // Appended one list at a time: `custom + network + views` copied every event once more on the way.
-        events.reserveCapacity(events.count + custom.count + network.count + views.count + 1)
         events += custom
-        events += network
+        for (file, exchanges) in network {
+            for assembled in exchanges {
+                events.append(
+                    TimelineEvent(
+                        timestamp: assembled.timestamp, file: file, line: assembled.line,
+                        kind: .network(assembled.exchange)))
+            }
+        }
         events += views
         if let exception {
             // Clue writes the exception file without a timestamp, as the app goes down: it ends the recording.
