@@ -48,13 +48,13 @@ struct TriggerChoice {
         // Gestures are read in place, through the buffer, and the candidates kept by position: a filtered slice of
         // them copied every gesture in the window (its target's class names and label with it) for each failure.
         return gestures.withUnsafeBufferPointer { gestures in
-            var candidates: [Int] = []
+            var taps: [Int] = []
             var index = low
             while index < gestures.count, gestures[index].end < request.index, gestures[index].time <= latest {
-                if gestures[index].kind == .tap { candidates.append(index) }
+                if gestures[index].kind == .tap { taps.append(index) }
                 index += 1
             }
-            candidates = Array(candidates.suffix(candidateLimit))
+            let candidates = taps.suffix(candidateLimit)
             var best: (index: Int, features: Features)?
             for index in candidates {
                 let features = Features(gestures[index], request: request, events: events, memo: memo)
