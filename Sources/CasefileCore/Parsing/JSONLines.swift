@@ -15,6 +15,18 @@ struct JSONLines {
 
     let file: String
     let bytes: [UInt8]
+    /// The part of ``bytes`` read: whole lines.
+    let range: Range<Int>
+    /// The number of the first line of ``range``.
+    let firstLine: Int
+
+    /// A reader of the lines of `bytes` in `range` (all of it by default), the first of them numbered `firstLine`.
+    init(file: String, bytes: [UInt8], range: Range<Int>? = nil, firstLine: Int = 1) {
+        self.file = file
+        self.bytes = bytes
+        self.range = range ?? bytes.indices
+        self.firstLine = firstLine
+    }
 
     /// Calls `body` with each record in order; returns the diagnostics for lines that were skipped.
     func scan(_ body: (Record) -> Void) -> [Diagnostic] {
@@ -29,12 +41,14 @@ struct JSONLines {
         decoding decode: (ArraySlice<UInt8>) -> Value?, tree: (JSONValue) -> Value, _ body: (Int, Value) -> Void
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var start = 0
-        var line = 1
+        var start = range.lowerBound
+        var line = firstLine
         var records = 0
-        while start < bytes.count {
+        while start < range.upperBound {
             if records == Self.maximumRecords {
-                let rest = bytes[start...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (bytes.last == 0x0A ? 0 : 1)
+                let rest =
+                    bytes[start..<range.upperBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                    + (bytes[range.upperBound - 1] == 0x0A ? 0 : 1)
                 diagnostics.append(
                     Diagnostic(
                         file: file, line: line,
@@ -43,8 +57,8 @@ struct JSONLines {
                     ))
                 break
             }
-            let newline = bytes[start...].firstIndex(of: 0x0A)
-            let end = newline ?? bytes.count
+            let newline = bytes[start..<range.upperBound].firstIndex(of: 0x0A)
+            let end = newline ?? range.upperBound
             let slice = bytes[start..<end]
             if !slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
                 if let value = decode(slice) {

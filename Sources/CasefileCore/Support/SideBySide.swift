@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Two independent pieces of one report's work on two threads at once, for a report large enough that a second thread
+/// pays: `casefile triage` waits on one report while the machine's other core sits idle.
+///
+/// The second piece runs on a thread of its own, started for it, and the first on the caller's. Pieces may split
+/// their own work the same way: a pool of worker threads would run a piece's halves one after the other while the
+/// caller waits for it (libdispatch's does). The nightly run keeps every core busy with other inputs already; there a
+/// large report's pieces run side by side too, which costs a thread and gains nothing, and a small report's run one
+/// after the other, as before.
+enum SideBySide {
+    /// The bytes of JSON from which reading them beside other work pays for the thread: about half a millisecond of
+    /// reading, against some tens of microseconds to start and join a thread.
+    static let pieceBytes = 64 * 1024
+
+    /// The events of a timeline from which going over them in two halves at once pays for the thread: about a
+    /// microsecond an event to redact.
+    static let events = 2_000
+
+    /// The failed requests from which their chains are worked out in two halves at once: about 45 µs a chain.
+    static let chains = 64
+
+    /// The stack of the second thread: the main thread's, as the parsers' depth limits assume it.
+    private static let stackSize = 8 << 20
+
+    /// `first()` and `second()`: on two threads at once when `concurrently`, else one after the other on the caller's
+    /// thread (also when no thread can be started).
+    static func run<First: Sendable, Second: Sendable>(
+        concurrently: Bool, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+    ) -> (First, Second) {
+        guard concurrently else { return (first(), second()) }
+        return withoutActuallyEscaping(second) { second in
+            let result = Result<Second>()
+            guard let thread = Thread.start({ result.value = second() }) else { return (first(), second()) }
+            let firstResult = first()
+            pthread_join(thread, nil)
+            // The join orders the thread's write of its result before this read.
+            guard let secondResult = result.value else { preconditionFailure("the second piece did not run") }
+            return (firstResult, secondResult)
+        }
+    }
+
+    /// Where the second thread leaves its result.
+    private final class Result<Value>: @unchecked Sendable {
+        var value: Value?
+    }
+
+    /// A thread running one piece of work.
+    private final class Thread {
+        let work: () -> Void
+
+        private init(_ work: @escaping () -> Void) {
+            self.work = work
+        }
+
+        /// Starts a thread running `work`; `nil` when none could be started.
+        static func start(_ work: @escaping () -> Void) -> pthread_t? {
+            // Allocated, not made with `pthread_attr_t()`: the zero value's initializer belongs to no module imported here.
+            let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+            defer { attributes.deallocate() }
+            guard pthread_attr_init(attributes) == 0 else { return nil }
+            defer { pthread_attr_destroy(attributes) }
+            pthread_attr_setstacksize(attributes, SideBySide.stackSize)
+            let context = Unmanaged.passRetained(Thread(work)).toOpaque()
+            #if canImport(Glibc)
+                var thread = pthread_t()
+            #else
+                var thread: pthread_t?
+            #endif
+            let status = pthread_create(
+                &thread, attributes,
+                { context in
+                    guard let context else { return nil }
+                    Unmanaged<Thread>.fromOpaque(context).takeRetainedValue().work()
+                    return nil
+                }, context)
+            guard status == 0 else {
+                Unmanaged<Thread>.fromOpaque(context).release()
+                return nil
+            }
+            return thread
+        }
+    }
+}
