@@ -43,16 +43,37 @@ public struct Correlator: Sendable {
         let outcomes = OutcomeFinder(
             window: outcomeWindow, stuckSpinner: stuckSpinner, screens: OutcomeFinder.ScreenIndex(events))
         let failures = failures(in: events, memo: memo)
-        let chains = failures.map {
-            chain(
-                $0, isLastFailure: $0.index == failures.last?.index, events: events, gestures: gestures, end: duration,
-                memo: memo, outcomes: outcomes)
+        // Each chain is worked out on its own; a recording with many failures has its two halves worked out at once,
+        // each with a memo of its own (a memo only saves work: any memo gives the same chain).
+        let lastFailure = failures.last?.index
+        @Sendable func chainsOf(_ part: ArraySlice<Failure>, memo: CorrelationMemo) -> [CausalChain] {
+            part.map {
+                chain(
+                    $0, isLastFailure: $0.index == lastFailure, events: events, gestures: gestures, end: duration,
+                    memo: memo, outcomes: outcomes)
+            }
+        }
+        let chains: [CausalChain]
+        if failures.count >= SideBySide.chains {
+            let half = failures.count / 2
+            let (front, back) = SideBySide.run(
+                concurrently: true,
+                { chainsOf(failures[..<half], memo: CorrelationMemo(events)) },
+                { chainsOf(failures[half...], memo: CorrelationMemo(events)) })
+            chains = front + back
+        } else {
+            chains = chainsOf(failures[...], memo: memo)
         }
         let crash = events.lastIndex { if case .exception = $0.kind { true } else { false } }
         let beforeCrash = crash.map { Array(max(0, $0 - eventsBeforeCrash)..<$0) } ?? []
+        // The steps name failed requests by template, which each chain has worked out (with a memo of its own, when
+        // the chains were worked out in halves).
+        let templates = Dictionary(
+            chains.compactMap { chain in chain.exchange.template.map { (chain.exchange.event, $0) } },
+            uniquingKeysWith: { first, _ in first })
         let steps = ReproSteps.steps(
             events: events, gestures: gestures, chains: chains, crash: crash,
-            template: { memo.template(event: $0, url: $1) })
+            template: { templates[$0] ?? memo.template(event: $0, url: $1) })
         return Correlation(chains: chains, steps: steps, beforeCrash: beforeCrash)
     }
 
@@ -184,8 +205,10 @@ public struct Correlator: Sendable {
             let timestamp = events[later].timestamp
             let timeIsRecorded = events[later].timeIsRecorded
             let delay = timestamp - time
-            // Nothing timed counts past the longest window; an untimed crash sits at the very end.
-            if delay > max(retryWindow, followUpWindow), timeIsRecorded, !isLastFailure { break }
+            // Nothing timed counts past the longest window still open (once a retry is found, or with no template to
+            // find one by, the follow-up window's); an untimed crash sits at the very end.
+            let window = retried || template == nil ? followUpWindow : max(retryWindow, followUpWindow)
+            if delay > window, timeIsRecorded, !isLastFailure { break }
             // What the event is comes from the memo; the event itself is read only when it follows.
             switch memo.follower[later] {
             case .crash:

@@ -36,8 +36,24 @@ public struct Triage: Sendable {
     package static func enrich(_ reports: inout [Report], symbolicator: Symbolicator?, fingerprinter: Fingerprinter) {
         for index in reports.indices {
             symbolicator?.symbolicate(&reports[index])
-            fingerprinter.fingerprint(&reports[index])
-            Correlator().correlate(&reports[index])
+            let timeline = reports[index].timeline
+            guard timeline.events.count >= SideBySide.events else {
+                fingerprinter.fingerprint(&reports[index])
+                Correlator().correlate(&reports[index])
+                continue
+            }
+            // A long recording is correlated beside its fingerprinting, which reads no correlation.
+            let report = reports[index]
+            let (fingerprinted, correlation) = SideBySide.run(
+                concurrently: true,
+                {
+                    var report = report
+                    fingerprinter.fingerprint(&report)
+                    return report
+                },
+                { Correlator().correlation(of: timeline, duration: report.duration) })
+            reports[index] = fingerprinted
+            reports[index].correlation = correlation
         }
     }
 }

@@ -14,8 +14,11 @@ extension Redactor {
         report.exception = report.exception.map(redact)
         report.crashes = report.crashes.map(redact)
         report.extraInfo = report.extraInfo.mapValues(json)
-        let labels = LabelMemo(self)
-        report.timeline.updateEvents { redact(&$0, labels: labels) }
+        // A long recording's events are redacted in two halves at once, each with a memo of its own.
+        report.timeline.updateEvents(inHalves: report.timeline.events.count >= SideBySide.events) {
+            let labels = LabelMemo(self)
+            return { redact(&$0, labels: labels) }
+        }
         report.attachments.toggles = report.attachments.toggles.map { toggle in
             var toggle = toggle
             toggle.value = isSecretKey(toggle.name) ? .string(mask(toggle.value.compactText)) : json(toggle.value)

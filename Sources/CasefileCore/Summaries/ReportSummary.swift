@@ -17,6 +17,10 @@ public struct ReportSummary: Sendable {
 
     /// The Markdown for `report`.
     public func render(_ report: Report) -> String {
+        // A recording with many failures has them written beside the rest of its summary.
+        let (failures, rest) = SideBySide.run(
+            concurrently: report.correlation.chains.count >= SideBySide.chains, { self.failures(report) },
+            { self.sections(afterFailures: report) })
         var lines: [String] = []
         lines.append("# \(report.format == .clue ? "Bug" : "Crash") report \(report.shortID)")
         lines.append("")
@@ -24,7 +28,15 @@ public struct ReportSummary: Sendable {
         lines.append("")
         lines.append("## What went wrong")
         lines.append("")
-        lines += failures(report)
+        lines += failures
+        lines += rest
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The sections after "What went wrong": groups, the exception, crashes, repro steps, what came before the crash,
+    /// attachments, the timeline and the warnings.
+    private func sections(afterFailures report: Report) -> [String] {
+        var lines: [String] = []
         let groups = groupLines(report)
         if !groups.isEmpty {
             lines += ["", "## Groups", ""] + groups
@@ -78,7 +90,7 @@ public struct ReportSummary: Sendable {
             lines.append("")
             lines += report.warnings.map { "- \(Markdown.code($0.description))" }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     private func header(_ report: Report) -> [String] {
