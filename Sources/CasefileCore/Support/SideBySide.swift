@@ -34,8 +34,8 @@ enum SideBySide {
     ) -> (First, Second) {
         guard concurrently else { return (first(), second()) }
         return withoutActuallyEscaping(second) { second in
-            let result = Result<Second>()
-            guard let thread = Thread.start({ result.value = second() }) else { return (first(), second()) }
+            let result = SecondResult<Second>()
+            guard let thread = Worker.start({ result.value = second() }) else { return (first(), second()) }
             let firstResult = first()
             pthread_join(thread, nil)
             // The join orders the thread's write of its result before this read.
@@ -45,12 +45,12 @@ enum SideBySide {
     }
 
     /// Where the second thread leaves its result.
-    private final class Result<Value>: @unchecked Sendable {
+    private final class SecondResult<Value>: @unchecked Sendable {
         var value: Value?
     }
 
     /// A thread running one piece of work.
-    private final class Thread {
+    private final class Worker {
         let work: () -> Void
 
         private init(_ work: @escaping () -> Void) {
@@ -65,7 +65,7 @@ enum SideBySide {
             guard pthread_attr_init(attributes) == 0 else { return nil }
             defer { pthread_attr_destroy(attributes) }
             pthread_attr_setstacksize(attributes, SideBySide.stackSize)
-            let context = Unmanaged.passRetained(Thread(work)).toOpaque()
+            let context = Unmanaged.passRetained(Worker(work)).toOpaque()
             #if canImport(Glibc)
                 var thread = pthread_t()
             #else
@@ -75,11 +75,11 @@ enum SideBySide {
                 &thread, attributes,
                 { context in
                     guard let context else { return nil }
-                    Unmanaged<Thread>.fromOpaque(context).takeRetainedValue().work()
+                    Unmanaged<Worker>.fromOpaque(context).takeRetainedValue().work()
                     return nil
                 }, context)
             guard status == 0 else {
-                Unmanaged<Thread>.fromOpaque(context).release()
+                Unmanaged<Worker>.fromOpaque(context).release()
                 return nil
             }
             return thread
