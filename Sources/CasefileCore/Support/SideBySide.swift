@@ -9,10 +9,13 @@
 ///
 /// The second piece runs on a thread of its own, started for it, and the first on the caller's. Pieces may split
 /// their own work the same way: a pool of worker threads would run a piece's halves one after the other while the
-/// caller waits for it (libdispatch's does). The nightly run keeps every core busy with other inputs already; there a
-/// large report's pieces run side by side too, which costs a thread and gains nothing, and a small report's run one
-/// after the other, as before.
+/// caller waits for it (libdispatch's does). The nightly run keeps every core busy with other inputs already, and turns
+/// second threads off for its inputs (``secondThread``); a small report's pieces run one after the other anyway.
 enum SideBySide {
+    /// Whether a second thread may be started, for the task (or the thread) that reads this: `false` where every core
+    /// has other reports to work on.
+    @TaskLocal static var secondThread = true
+
     /// The bytes of JSON from which reading them beside other work pays for the thread: about half a millisecond of
     /// reading, against some tens of microseconds to start and join a thread.
     static let pieceBytes = 64 * 1024
@@ -32,7 +35,7 @@ enum SideBySide {
     static func run<First: Sendable, Second: Sendable>(
         concurrently: Bool, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
     ) -> (First, Second) {
-        guard concurrently else { return (first(), second()) }
+        guard concurrently, secondThread else { return (first(), second()) }
         return withoutActuallyEscaping(second) { second in
             let result = SecondResult<Second>()
             guard let thread = Worker.start({ result.value = second() }) else { return (first(), second()) }
