@@ -60,27 +60,53 @@ struct JSONLines {
             let newline = bytes[start..<range.upperBound].firstIndex(of: 0x0A)
             let end = newline ?? range.upperBound
             let slice = bytes[start..<end]
-            if !slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-                if let value = decode(slice) {
-                    body(line, value)
+            if !Self.isBlank(slice) {
+                do {
+                    body(line, try Self.value(of: slice, decoding: decode, tree: tree))
                     records += 1
-                } else {
-                    do {
-                        body(line, tree(try JSONParser.parse(slice)))
-                        records += 1
-                    } catch {
-                        let cut = newline == nil ? "the last line is cut off (no newline) and " : ""
-                        diagnostics.append(
-                            Diagnostic(
-                                file: file, line: line,
-                                message: "\(cut)invalid JSON (\(error.reason) at column \(error.column)); line skipped"
-                            ))
-                    }
+                } catch {
+                    let cut = newline == nil ? "the last line is cut off (no newline) and " : ""
+                    diagnostics.append(
+                        Diagnostic(
+                            file: file, line: line,
+                            message: "\(cut)invalid JSON (\(error.reason) at column \(error.column)); line skipped"
+                        ))
                 }
             }
             start = end + 1
             line += 1
         }
         return diagnostics
+    }
+
+    /// The last record, looking from the end of ``range`` back, that `accept` takes; each line read as
+    /// ``scan(decoding:tree:_:)`` reads it, blank and unreadable lines passed over. `nil` when there is none.
+    func last<Value>(
+        decoding decode: (ArraySlice<UInt8>) -> Value?, tree: (JSONValue) -> Value, where accept: (Value) -> Bool
+    ) -> Value? {
+        var end = range.upperBound
+        while end > range.lowerBound {
+            let lineEnd = bytes[end - 1] == 0x0A ? end - 1 : end
+            let lineStart = bytes[range.lowerBound..<lineEnd].lastIndex(of: 0x0A).map { $0 + 1 } ?? range.lowerBound
+            let line = bytes[lineStart..<lineEnd]
+            end = lineStart
+            if !Self.isBlank(line), let value = try? Self.value(of: line, decoding: decode, tree: tree), accept(value) {
+                return value
+            }
+        }
+        return nil
+    }
+
+    /// Whether a line holds white space alone: no record, and no diagnostic.
+    private static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// A line's record: read by `decode` straight from its bytes, or, where `decode` gives up, parsed as a tree.
+    private static func value<Value>(
+        of line: ArraySlice<UInt8>, decoding decode: (ArraySlice<UInt8>) -> Value?, tree: (JSONValue) -> Value
+    ) throws(JSONParser.Failure) -> Value {
+        if let value = decode(line) { return value }
+        return tree(try JSONParser.parse(line))
     }
 }

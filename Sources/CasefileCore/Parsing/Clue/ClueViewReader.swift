@@ -155,29 +155,19 @@ enum ClueViewReader {
     private static func start(
         after lines: JSONLines, touches: [ClueInteractionReader.Record], order: [Int]
     ) -> Start {
-        let bytes = lines.bytes
-        var end = lines.range.upperBound
-        while end > lines.range.lowerBound {
-            let lineEnd = bytes[end - 1] == 0x0A ? end - 1 : end
-            let lineStart =
-                bytes[lines.range.lowerBound..<lineEnd].lastIndex(of: 0x0A).map { $0 + 1 }
-                ?? lines.range.lowerBound
-            let line = bytes[lineStart..<lineEnd]
-            end = lineStart
-            guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }),
-                let found = ClueViewLineDecoder.decode(line) ?? (try? JSONParser.parse(line)).map(snapshot),
-                let timestamp = found.timestamp, let view = found.view
-            else { continue }
-            // The first touch, in time order, at or after the snapshot's time.
-            var low = 0
-            var high = order.count
-            while low < high {
-                let middle = (low + high) / 2
-                if touches[order[middle]].timestamp < timestamp { low = middle + 1 } else { high = middle }
-            }
-            return Start(snapshot: view, touch: low)
+        guard
+            let last = lines.last(
+                decoding: ClueViewLineDecoder.decode, tree: snapshot, where: { $0.timestamp != nil && $0.view != nil }),
+            let timestamp = last.timestamp
+        else { return Start() }
+        // The first touch, in time order, at or after the snapshot's time.
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if touches[order[middle]].timestamp < timestamp { low = middle + 1 } else { high = middle }
         }
-        return Start()
+        return Start(snapshot: last.view, touch: low)
     }
 
     /// The snapshot a line's tree holds, as ``ClueViewLineDecoder`` reads it from the bytes.
