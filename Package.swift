@@ -136,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CasefileStoreTests",
-            dependencies: ["CasefileStore", "CasefileCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["CasefileStore", "CasefileCore", "CArchive", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

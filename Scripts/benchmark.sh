@@ -102,4 +102,32 @@ if [ -x "$benchmarks" ]; then
     awk -v low="${sorted[9]}" -v high="${sorted[10]}" -v fastest="${sorted[0]}" 'BEGIN {
         printf "triage of a recording with 10,000 events and 200 view snapshots: median %.0f ms (20 runs; fastest %.0f ms)\n",
             (low + high) / 2000, fastest / 1000 }'
+    # 5. The nightly run over an inbox of long recordings: 24 copies of that recording (3.6 MB each; half of them
+    #    folders, half zips, which say nothing of their unpacked size until unpacked), each with an info file of its own.
+    #    The run keeps twelve inputs per core in flight; its budget of bytes in flight keeps its memory bounded.
+    mkdir -p "$work/long-inbox"
+    python3 - "$work/large.clue" "$work/long-inbox" <<'PY'
+import os, shutil, sys, zipfile
+source, inbox = sys.argv[1:]
+for copy in range(24):
+    folder = os.path.join(inbox, "long-%02d.clue" % copy)
+    shutil.copytree(source, folder)
+    with open(os.path.join(folder, "Info", "info_bench.json"), "w") as info:
+        info.write('{"copy":%d}\n' % copy)
+    if copy % 2:
+        with zipfile.ZipFile(folder + ".zip", "w", zipfile.ZIP_DEFLATED) as archive:
+            for directory, _, names in os.walk(folder):
+                for name in sorted(names):
+                    path = os.path.join(directory, name)
+                    archive.write(path, os.path.relpath(path, folder))
+        shutil.rmtree(folder)
+PY
+    printf 'version = 1\n[inbox]\npath = "long-inbox"\n[output]\npath = "long-out"\nframes = false\n' > "$work/long.toml"
+    /usr/bin/time -f "%e %M" -o "$work/long.time" "$bin" run "$work/long.toml" > "$work/long.out" 2>/dev/null || true
+    read -r seconds kilobytes < <(tail -1 "$work/long.time")
+    reports=$(sed -n 's/.*; \([0-9]*\) new reports.*/\1/p' "$work/long.out")
+    awk -v s="$seconds" -v kb="$kilobytes" -v n="$reports" 'BEGIN {
+        printf "run over 24 long recordings (12 folders, 12 zips; 10,000 events each): %.2f s wall, %d reports, peak RSS %.0f MB\n",
+            s, n, kb / 1024 }'
+    rm -rf "$work/long-inbox" "$work/long-out"
 fi

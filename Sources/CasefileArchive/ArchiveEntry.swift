@@ -85,4 +85,9 @@ public struct UnpackedInput: Sendable {
         self.entries = entries
         self.notes = notes
     }
+
+    /// The bytes the entries hold in memory; media entries, streamed and not kept, hold none.
+    public var bytesHeld: Int {
+        entries.reduce(0) { $0 + ($1.bytes?.count ?? 0) }
+    }
 }

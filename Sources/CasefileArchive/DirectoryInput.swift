@@ -45,6 +45,21 @@ public struct DirectoryInput: Sendable {
         self.entries = entries
     }
 
+    /// The bytes ``readFiles(keepingWithin:_:)`` keeps within `limits`, from the listing alone: every regular file but
+    /// the media, while the limits allow.
+    public func bytesKept(within limits: ArchiveLimits) -> Int {
+        var kept = 0
+        for entry in entries where entry.status.kind == .regular && !EntryPath.isMedia(entry.relativePath) {
+            if Self.keeps(entry.status.size, after: kept, within: limits) { kept += entry.status.size }
+        }
+        return kept
+    }
+
+    /// Whether a file of `size` bytes is kept whole after `kept` bytes were: within the entry bound and the total.
+    private static func keeps(_ size: Int, after kept: Int, within limits: ArchiveLimits) -> Bool {
+        size <= limits.maxEntryBytes && kept + size <= limits.maxTotalBytes
+    }
+
     /// Reads every regular file once, in the order of ``entries``, showing each to `visit`. With `limits`, a media file
     /// is probed as it streams and any other file is kept whole while they allow (each within the entry bound, all
     /// within the input's total), so memory holds no more than the reader would; what is not kept, the reader reads
@@ -69,9 +84,7 @@ public struct DirectoryInput: Sendable {
                 }
                 kept[entry.relativePath] = .media(
                     MediaInfo(size: probe.size, duration: probe.duration, brand: probe.brand))
-            } else if let limits, entry.status.size <= limits.maxEntryBytes,
-                keptBytes + entry.status.size <= limits.maxTotalBytes
-            {
+            } else if let limits, Self.keeps(entry.status.size, after: keptBytes, within: limits) {
                 let bytes: [UInt8]
                 do {
                     bytes = try FileBlocks.contents(of: file, sizeHint: entry.status.size)

@@ -41,6 +41,35 @@ import Testing
         #expect(input.entries.map(\.bytes) == [Array("{\"bug_type\":\"309\"}".utf8)])
     }
 
+    /// What the run's budget of bytes in flight charges a package before its hash reads it: its files, but not its
+    /// video (streamed past, not kept); unpacked, it holds just that.
+    @Test func aPackageCountsTheBytesItsHashKeeps() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "casefile-\(UUID().uuidString).clue")
+        try FileManager.default.createDirectory(
+            at: package.appendingPathComponent("Modules"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: package) }
+        try Data(repeating: 0x20, count: 1_000).write(to: package.appendingPathComponent("Modules/module_view.json"))
+        try Data(repeating: 0x20, count: 300).write(to: package.appendingPathComponent("Modules/module_network.json"))
+        try Data(repeating: 0, count: 5_000).write(to: package.appendingPathComponent("Modules/module_video.mp4"))
+        var source = InputSource(package, limits: .default)
+        #expect(source.isFolder)
+        #expect(source.estimatedBytes == 1_300)
+        _ = try source.hash()
+        #expect(try source.unpack().bytesHeld == 1_300)
+    }
+
+    @Test func aFileIsEstimatedByItsSizeAndHoldsItsEntriesOnceUnpacked() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-\(UUID().uuidString).ips")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("{\"bug_type\":\"309\"}".utf8).write(to: file)
+        var source = InputSource(file, limits: .default)
+        #expect(!source.isFolder)
+        #expect(source.estimatedBytes == 18)
+        _ = try source.hash()
+        #expect(try source.unpack().bytesHeld == 18)
+    }
+
     @Test func aMissingInputHasNoSignatureAndCannotBeHashed() {
         var source = InputSource(URL(fileURLWithPath: "/nonexistent/report.clue"), limits: .default)
         #expect(source.signature == nil)

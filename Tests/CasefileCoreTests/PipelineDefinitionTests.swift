@@ -14,6 +14,7 @@ import Testing
         #expect(definition.database.lastPathComponent == "casefile.sqlite")
         #expect(definition.ignore == ["*.md", "*.py", "*.sh", "Symbols", "Hostile"])
         #expect(definition.limits == ArchiveLimits.default)
+        #expect(definition.bytesInFlight == 16 << 20)
         #expect(
             definition.symbolFolders.map(\.path) == [
                 Samples.repository.appendingPathComponent("SampleReports/Symbols").path
@@ -29,12 +30,14 @@ import Testing
             path = "/var/casefile"
             [limits]
             max_entries = 50
+            max_bytes_in_flight = 8388608
             """
         let definition = try PipelineDefinition(toml: toml, file: "x.toml", baseDirectory: base)
         #expect(definition.inbox.path == "/srv/casefile/inbox")
         #expect(definition.database.path == "/var/casefile/casefile.sqlite")
         #expect(definition.limits.maxEntries == 50)
         #expect(definition.limits.maxNestingDepth == ArchiveLimits.default.maxNestingDepth)
+        #expect(definition.bytesInFlight == 8 << 20)
     }
 
     @Test(arguments: [
@@ -47,11 +50,15 @@ import Testing
         ("version = 1\n[inbox]\npath = 3", "x.toml: inbox.path: expected a string"),
         (
             "version = 1\n[inbox]\npath = \"a\"\n[limits]\nmax_entrys = 5",
-            "x.toml: limits.max_entrys: unknown key; known keys here are max_compression_ratio, max_entries, max_entry_bytes, max_nesting_depth, max_total_bytes"
+            "x.toml: limits.max_entrys: unknown key; known keys here are max_bytes_in_flight, max_compression_ratio, max_entries, max_entry_bytes, max_nesting_depth, max_total_bytes"
         ),
         (
             "version = 1\n[inbox]\npath = \"a\"\n[limits]\nmax_entries = 0",
             "x.toml: limits.max_entries: expected a positive integer, got 0"
+        ),
+        (
+            "version = 1\n[inbox]\npath = \"a\"\n[limits]\nmax_bytes_in_flight = -1",
+            "x.toml: limits.max_bytes_in_flight: expected a positive integer, got -1"
         ),
         ("version = 1\n[inbox]\npath = \"a\"\nignore = [\"*.md\", 4]", "x.toml: inbox.ignore[1]: expected a string"),
         (

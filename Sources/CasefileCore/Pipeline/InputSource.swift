@@ -48,6 +48,19 @@ public struct InputSource: Sendable {
         return InputSignature.of(status)
     }
 
+    /// Whether the input is a folder (a report package): its hash reads its files and keeps them for ``unpack()``.
+    public var isFolder: Bool {
+        status?.kind == .directory
+    }
+
+    /// What the input holds in memory once read, as far as its metadata says: a folder's files as its listing gives them
+    /// (media streamed past, not kept); a file's own size, which unpacking may find larger (compressed entries) or
+    /// smaller (media streamed). ``UnpackedInput/bytesHeld`` is the true figure.
+    public var estimatedBytes: Int {
+        if let listing { return listing.bytesKept(within: limits) }
+        return status.map { $0.kind == .regular ? $0.size : 0 } ?? 0
+    }
+
     /// ``ContentHash/of(_:)`` of the input, reading its bytes once and keeping what ``unpack()`` needs.
     public mutating func hash() throws(InputError) -> String {
         guard let status else { throw InputError(input: url.path, reason: "no such file or directory") }

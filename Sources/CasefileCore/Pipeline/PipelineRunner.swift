@@ -68,6 +68,7 @@ public struct PipelineRunner: Sendable {
         // Read once: an unchanged inbox of 10,000 inputs is then a directory walk and no query per input.
         let signatures = try await index.inputSignatures(paths: inputs.map(\.path))
         let claims = ReportClaims()
+        let budget = InputBudget(limit: definition.bytesInFlight, estimates: definition.concurrency)
         try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
             var pending = inputs.makeIterator()
             var running = 0
@@ -84,17 +85,21 @@ public struct PipelineRunner: Sendable {
                     // and while one input waits for the writer the other tasks go on parsing.
                     // Every core is busy with the inputs in flight: a large report's pieces are not split over a
                     // second thread, which took 7 % longer over an inbox of long recordings.
-                    let reading = await SideBySide.$secondThread.withValue(false) {
+                    let (reading, held) = await SideBySide.$secondThread.withValue(false) {
                         await Self.process(
-                            url, limits: limits, index: index, symbolicator: symbolicator,
+                            url, limits: limits, index: index, budget: budget, symbolicator: symbolicator,
                             fingerprinter: fingerprinter, redactor: redactor, frames: frames.map { ($0, output) },
                             known: signatures[url.path])
                     }
                     let input: IndexedInput
                     let rendered: RenderedReports
                     switch reading {
-                    case .skipped: return (url.path, .skipped)
-                    case .failed(let record, let error): return (url.path, .failed(record, error))
+                    case .skipped:
+                        await budget.release(held)
+                        return (url.path, .skipped)
+                    case .failed(let record, let error):
+                        await budget.release(held)
+                        return (url.path, .failed(record, error))
                     case .parsed(let parsed, let made): (input, rendered) = (parsed, made)
                     }
                     // An input holding a report another input of the run is writing waits for that one's rows.
@@ -114,9 +119,11 @@ public struct PipelineRunner: Sendable {
                             result.replacedReportIDs, of: input, summaries: rendered.summaries, output: outputPath,
                             logger: logger)
                         await claims.release(ids)
+                        await budget.release(held)
                         return (url.path, .indexed(input, result, coverage: rendered.coverage))
                     } catch {
                         await claims.release(ids)
+                        await budget.release(held)
                         // One input the index refuses is quarantined like any other.
                         let reason = InputError(input: input.record.path, reason: "cannot be indexed: \(error)")
                         return (url.path, .failed(input.record, reason))
@@ -128,7 +135,8 @@ public struct PipelineRunner: Sendable {
             // busy while the symbolizer loads a debug file and the writer checkpoints, when every task in flight can
             // be one waiting on them. On 2 cores, 1,000 inputs took 1.12 s with eight per core and 1.08 s with twelve
             // or sixteen (means of 10 alternating rounds); 10,000 took 10.2, 9.8 and 10.1 s (medians of 3). The inputs
-            // in flight stay few enough for memory to stay flat: peak RSS 91, 96 and 103 MB over 1,000 inputs.
+            // in flight stay few enough for memory to stay flat: peak RSS 91, 96 and 103 MB over 1,000 inputs. Large
+            // inputs are held back by the budget of bytes in flight instead.
             for _ in 0..<(definition.concurrency * Self.inputsInFlightPerCore) { startNext() }
             var done = 0
             while running > 0, let (path, outcome) = try await group.next() {
@@ -333,40 +341,54 @@ public struct PipelineRunner: Sendable {
         }
     }
 
-    /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel.
+    /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel. Returns, with what
+    /// became of the input, the bytes it holds of `budget`, which the caller releases once the input is indexed.
+    ///
+    /// An input is admitted to the budget before its bytes are read into memory: a folder before its hash reads its
+    /// files (by what its listing says it keeps: exact), a file before it is unpacked (on its size, an estimate; its
+    /// hash held at most the file itself). Once unpacked, its charge is what it holds.
     private static func process(
-        _ url: URL, limits: ArchiveLimits, index: some ReportIndex, symbolicator: RunSymbolicator?,
+        _ url: URL, limits: ArchiveLimits, index: some ReportIndex, budget: InputBudget, symbolicator: RunSymbolicator?,
         fingerprinter: Fingerprinter, redactor: Redactor, frames: (VideoFrames, URL)?, known: String?
-    ) async -> Reading {
+    ) async -> (Reading, held: InputBudget.Charge) {
         // An input seen before with the same size and times is not read again.
         var source = InputSource(url, limits: limits)
         let signature = source.signature
         if let signature, signature == known {
-            return .skipped
+            return (.skipped, .none)
+        }
+        var held = InputBudget.Charge.none
+        if source.isFolder {
+            held = await budget.admit(source.estimatedBytes, exact: true)
         }
         // Each byte is read once: hashed, then unpacked from what the hash read.
         let sha256: String
         do {
             sha256 = try source.hash()
         } catch {
-            return .failed(InputRecord(path: url.path, sha256: nil, kind: "unknown", signature: signature), error)
+            let record = InputRecord(path: url.path, sha256: nil, kind: "unknown", signature: signature)
+            return (.failed(record, error), held)
         }
         if (try? await index.isKnown(inputSHA256: sha256)) == true {
-            return .skipped
+            return (.skipped, held)
+        }
+        if !source.isFolder {
+            held = await budget.admit(source.estimatedBytes, exact: false)
         }
         let unpacked: UnpackedInput
         do {
             unpacked = try source.unpack()
         } catch {
-            return .failed(
-                InputRecord(path: url.path, sha256: sha256, kind: "unknown", signature: signature), InputError(error))
+            let record = InputRecord(path: url.path, sha256: sha256, kind: "unknown", signature: signature)
+            return (.failed(record, InputError(error)), await budget.settle(held, to: 0))
         }
+        held = await budget.settle(held, to: unpacked.bytesHeld)
         let record = InputRecord(path: url.path, sha256: sha256, kind: unpacked.kind.rawValue, signature: signature)
         var output: ReportReader.Output
         do {
             output = try ReportReader(redactor: redactor).read(unpacked)
         } catch {
-            return .failed(record, error)
+            return (.failed(record, error), held)
         }
         // Only an input with a crash needs the symbol folders; the first one to ask makes the run walk them.
         let needsSymbols = output.reports.contains { !$0.crashes.isEmpty }
@@ -387,7 +409,7 @@ public struct PipelineRunner: Sendable {
         input.encodeCrashDetails()
         input.encodeEventDetails()
         input.encodeSymbolCoverage(rendered.coverage)
-        return .parsed(input, rendered)
+        return (.parsed(input, rendered), held)
     }
 }
 
