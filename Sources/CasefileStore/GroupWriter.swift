@@ -42,24 +42,54 @@ enum GroupWriter {
 
     /// Counts every occurrence of `report`, read from `input`, in its group, creating groups as needed, and adds
     /// them to `tally`, which the caller writes once for the whole input; returns the group ids.
+    ///
+    /// The group row is read and written once for the occurrences of one fingerprint and app version, counting them
+    /// all: after the first, each of them found the group as it left it (status, title and alias alike), so it gives
+    /// the same row as one write each. A long recording's thousand failures of one endpoint are one update, not a
+    /// thousand.
     @discardableResult
     static func assign(
         _ report: Report, input: String, run: Int64, at date: DatabaseValue, tally: inout OccurrenceTally,
         _ db: Database
     ) throws -> [Int64] {
-        try occurrences(of: report).map { occurrence in
-            let group = try assign(occurrence, report: report.id, input: input, run: run, at: date, db)
+        let occurrences = occurrences(of: report)
+        var groups: [CountKey: Int64] = [:]
+        var counts: [CountKey: Int] = [:]
+        for occurrence in occurrences {
+            counts[CountKey(occurrence), default: 0] += 1
+        }
+        return try occurrences.map { occurrence in
+            let key = CountKey(occurrence)
+            let group: Int64
+            if let known = groups[key] {
+                group = known
+            } else {
+                group = try assign(occurrence, count: counts[key] ?? 1, input: input, run: run, at: date, db)
+                groups[key] = group
+            }
+            try insert(occurrence, group: group, report: report.id, run: run, db)
             tally.add(occurrence, group: group)
             return group
         }
     }
 
-    /// Counts one occurrence. A group's title (and the record of how it was keyed) is its occurrence's from the input
-    /// that sorts first by path among those indexed until the run that found the group is done: the same inbox gives
-    /// the same titles however the parallel tasks finish and however often a run is killed. After that run the title
-    /// stays.
-    static func assign(
-        _ occurrence: Occurrence, report: String, input: String, run: Int64, at date: DatabaseValue, _ db: Database
+    /// What makes occurrences of a report count in their group's row alike.
+    private struct CountKey: Hashable {
+        var fingerprint: String
+        var appVersion: AppVersion?
+
+        init(_ occurrence: Occurrence) {
+            fingerprint = occurrence.fingerprint.key
+            appVersion = occurrence.appVersion
+        }
+    }
+
+    /// Counts `count` occurrences like `occurrence` in their group, creating it as needed; returns its id. A group's
+    /// title (and the record of how it was keyed) is its occurrence's from the input that sorts first by path among
+    /// those indexed until the run that found the group is done: the same inbox gives the same titles however the
+    /// parallel tasks finish and however often a run is killed. After that run the title stays.
+    private static func assign(
+        _ occurrence: Occurrence, count: Int, input: String, run: Int64, at date: DatabaseValue, _ db: Database
     ) throws -> Int64 {
         let fingerprint = occurrence.fingerprint
         let groupID: Int64
@@ -108,12 +138,13 @@ enum GroupWriter {
             }
             try db.cachedStatement(
                 sql: """
-                    UPDATE groups SET occurrences = occurrences + 1, last_seen = ?, last_run_id = ?, status = ?,
+                    UPDATE groups SET occurrences = occurrences + ?, last_seen = ?, last_run_id = ?, status = ?,
                     regressed_in_version = COALESCE(?, regressed_in_version),
                     regressed_run_id = CASE WHEN ? IS NULL THEN regressed_run_id ELSE ? END
                     WHERE id = ?
                     """
             ).insert { row in
+                row.bind(count)
                 row.bind(date)
                 row.bind(run)
                 row.bind(status)
@@ -128,13 +159,14 @@ enum GroupWriter {
                 sql: """
                     INSERT INTO groups (fingerprint, kind, resolution, title, status, occurrences, first_seen, last_seen,
                     first_run_id, last_run_id, rules_version, explanation_json, title_input)
-                    VALUES (?, ?, ?, ?, 'new', 1, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (?, ?, ?, ?, 'new', ?, ?, ?, ?, ?, ?, ?, ?)
                     """
             ).insert { row in
                 row.bind(fingerprint.key)
                 row.bind(fingerprint.kind.rawValue)
                 row.bind(fingerprint.resolution.rawValue)
                 row.bind(fingerprint.title)
+                row.bind(count)
                 row.bind(date)
                 row.bind(date)
                 row.bind(run)
@@ -145,8 +177,16 @@ enum GroupWriter {
             }
             groupID = db.lastInsertedRowID
         }
+        return groupID
+    }
+
+    /// Stores one occurrence's row.
+    private static func insert(
+        _ occurrence: Occurrence, group: Int64, report: String, run: Int64, _ db: Database
+    ) throws {
+        let fingerprint = occurrence.fingerprint
         try db.cachedStatement(sql: insertOccurrence).insert { row in
-            row.bind(groupID)
+            row.bind(group)
             row.bind(report)
             row.bind(occurrence.source)
             row.bind(occurrence.seq)
@@ -160,7 +200,6 @@ enum GroupWriter {
                 row.bind(fingerprint.keys[resolution.rawValue])
             }
         }
-        return groupID
     }
 
     private static let insertOccurrence = """

@@ -205,6 +205,7 @@ extension IndexStore: ReportIndex {
                 try ReportWriter.insert(
                     report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id],
                     crashDetails: input.crashDetails[report.id], eventDetails: input.eventDetails[report.id],
+                    eventSummaries: input.eventSummaries[report.id],
                     symbolCoverage: input.symbolCoverage[report.id], indexedAt: now, db)
                 try GroupWriter.assign(report, input: input.record.path, run: run, at: now, tally: &tally, db)
                 for link in links {

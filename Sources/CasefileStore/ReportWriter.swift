@@ -7,7 +7,8 @@ import GRDB
 enum ReportWriter {
     static func insert(
         _ report: Report, input: Int64, run: Int64, summaryPath: String?, crashDetails: [CrashDetail]?,
-        eventDetails: [String]?, symbolCoverage: String?, indexedAt: DatabaseValue, _ db: Database
+        eventDetails: [String]?, eventSummaries: [String]?, symbolCoverage: String?, indexedAt: DatabaseValue,
+        _ db: Database
     ) throws {
         try db.cachedStatement(
             sql: """
@@ -50,7 +51,8 @@ enum ReportWriter {
         }
         for (seq, event) in report.timeline.events.enumerated() {
             let detail = try Prepared.value(eventDetails, at: seq) ?? IndexJSON.text(event)
-            try insert(event, seq: seq, detail: detail, report: report.id, db)
+            let summary = Prepared.value(eventSummaries, at: seq) ?? event.summary
+            try insert(event, seq: seq, summary: summary, detail: detail, report: report.id, db)
         }
         try CrashWriter.insert(report.crashes, report: report.id, details: crashDetails, db)
         for (ordinal, chain) in report.correlation.chains.enumerated() {
@@ -99,7 +101,7 @@ enum ReportWriter {
     }
 
     private static func insert(
-        _ event: TimelineEvent, seq: Int, detail: String, report: String, _ db: Database
+        _ event: TimelineEvent, seq: Int, summary: String, detail: String, report: String, _ db: Database
     ) throws {
         try db.cachedStatement(
             sql: """
@@ -114,7 +116,7 @@ enum ReportWriter {
             row.bind(event.timestamp)
             row.bind(event.timeIsRecorded)
             row.bind(event.kindName)
-            row.bind(event.summary)
+            row.bind(summary)
             row.bind(event.file)
             row.bind(event.line)
             if case .network(let exchange) = event.kind {

@@ -14,7 +14,7 @@ import Testing
         #expect(definition.database.lastPathComponent == "casefile.sqlite")
         #expect(definition.ignore == ["*.md", "*.py", "*.sh", "Symbols", "Hostile"])
         #expect(definition.limits == ArchiveLimits.default)
-        #expect(definition.bytesInFlight == 16 << 20)
+        #expect(definition.bytesInFlight == 12 << 20)
         #expect(
             definition.symbolFolders.map(\.path) == [
                 Samples.repository.appendingPathComponent("SampleReports/Symbols").path

@@ -180,6 +180,9 @@ import Testing
         #expect(exchange.statusCode == 500)
         #expect(payment.detail?.timestamp == 13.150000333000002)
         #expect(events.map(\.seq) == Array(0..<events.count))
+        // The summaries, made by the parallel stages too, are each at its own event: the 500 and the tap before it.
+        #expect(payment.summary.contains("/v1/orders") && payment.summary.contains("500"))
+        #expect(events[8].summary.contains("Pay now"))
         let summary = try String(
             contentsOf: output.appendingPathComponent(try #require(checkout.summaryPath)), encoding: .utf8)
         #expect(summary.contains("→ /v1/orders → 500 →"))

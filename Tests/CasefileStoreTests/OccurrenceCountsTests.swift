@@ -102,6 +102,55 @@ import Testing
         #expect(detail.devices == [BugGroupDetail.Count(value: "iPhone14,2", count: 10)])
     }
 
+    /// One report holding one crash three times, and then, after the group is resolved in 2.4.0, a report holding it
+    /// twice in 2.3.1 (older: no regression) and twice in 2.4.0 (412) (the fixed version: a regression). Each occurrence
+    /// counts, and the status moves at the first that regresses it.
+    @Test func countsEveryOccurrenceOfAReportInItsGroup() async throws {
+        let repository = Samples.repository
+        let path = repository.appendingPathComponent("SampleReports/Crashes/cart-total-iphone14-ios16.ips").path
+        let crash = try #require(try Triage().reports(at: path).reports.first?.crashes.first)
+        var fixed = crash
+        fixed.app.version = "2.4.0"
+        let store = try IndexStore(path: database.path)
+        let run = try await store.beginRun(pipeline: "test.toml", inbox: "inbox", startedAt: Date())
+        func record(_ number: Int, crashes: [Crash]) async throws {
+            let report = Fingerprinter().fingerprint(
+                Report(
+                    id: String(format: "%064x", number), format: .ips,
+                    source: ReportSource(input: "input-\(number)", root: ""), crashes: crashes))
+            let record = InputRecord(path: "input-\(number)", sha256: String(format: "%064x", number), kind: "file")
+            _ = try await store.record(
+                IndexedInput(record: record, reports: [report], notes: [], summaryPaths: [:]), run: run)
+        }
+        try await record(1, crashes: [crash, crash, crash])
+        let group = try #require(try store.groups().first)
+        #expect(try store.groups().count == 1)
+        #expect(group.occurrences == 3)
+        #expect(group.status == .new)
+        try store.resolve(groupID: group.id, inVersion: "2.4.0")
+        try await record(2, crashes: [crash, fixed, crash, fixed])
+        let after = try #require(try store.groups().first)
+        #expect(after.occurrences == 7)
+        #expect(after.status == .regressed)
+        #expect(after.regressedInVersion == "2.4.0 (412)")
+        // Committed, for another connection to read.
+        try await store.finishRun(run, summary: RunSummary(runID: run), finishedAt: Date())
+        let queue = try DatabaseQueue(path: database.path)
+        let rows = try await queue.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT report_id || ' ' || seq || ' ' || app_version FROM occurrences ORDER BY id")
+        }
+        let (first, second) = (String(format: "%064x", 1), String(format: "%064x", 2))
+        #expect(
+            rows == [
+                "\(first) 0 2.3.1 (412)", "\(first) 1 2.3.1 (412)", "\(first) 2 2.3.1 (412)",
+                "\(second) 0 2.3.1 (412)", "\(second) 1 2.4.0 (412)", "\(second) 2 2.3.1 (412)",
+                "\(second) 3 2.4.0 (412)",
+            ])
+        let counts = try await queue.read { db in try Self.counts(db) }
+        #expect(counts.kept == counts.counted)
+    }
+
     @Test func aGroupPageReadsTheKeptCounts() async throws {
         let store = try await indexedSamples()
         let group = try #require(try store.groups().max { $0.occurrences < $1.occurrences })

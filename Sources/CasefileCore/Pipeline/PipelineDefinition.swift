@@ -42,10 +42,12 @@ public struct PipelineDefinition: Sendable {
     /// Where `casefile publish` sends the outbox (`[tracker]`).
     public var tracker: TrackerSettings = .none
 
-    /// The default of ``bytesInFlight``: 16 MiB. Over 24 long recordings (10,000 events, 3.6 MB each) the run peaked at
-    /// 115 MB as folders and 141 MB as zips with it, 156 and 184 MB with 32 MiB, and 270 MB with no such bound; its time
-    /// was the same. The inputs in flight of an inbox of ordinary reports (up to 400 KB) never fill it.
-    public static let defaultBytesInFlight = 16 << 20
+    /// The default of ``bytesInFlight``: 12 MiB. Over 24 long recordings (10,000 events, 3.6 MB each) the run peaked at
+    /// 112–118 MB as folders and 137–141 MB as zips with it (zips go over by what the few admitted on their size before
+    /// they were unpacked hold), 126–129 and 149 MB with 16 MiB, 98 and 130 MB with 8 MiB, and 270 MB with no such
+    /// bound; its time was the same within the machine's spread. The inputs in flight of an inbox of ordinary reports
+    /// (up to 400 KB each) never fill it.
+    public static let defaultBytesInFlight = 12 << 20
 
     /// The Fingerprint stage as this definition configures it.
     public var fingerprinter: Fingerprinter {

@@ -77,6 +77,9 @@ public struct IndexedInput: Sendable {
     /// Each timeline event's `detail_json` (``IndexJSON``), by report id and event position; made in parallel so the
     /// index writer only stores them.
     public var eventDetails: [String: [String]] = [:]
+    /// Each timeline event's one-line `summary`, by report id and event position; made in parallel so the index writer
+    /// only stores them (an empty one is made again by the writer).
+    public var eventSummaries: [String: [String]] = [:]
     /// Each crash report's ``SymbolCoverage`` as ``IndexJSON`` text, by report id: stored with the report, so that a
     /// run's digest can take it off when another copy of the report replaces this one. A report with a crash missing
     /// here has its coverage counted by the writer.
