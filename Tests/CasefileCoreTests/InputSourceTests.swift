@@ -70,6 +70,17 @@ import Testing
         #expect(try source.unpack().bytesHeld == 18)
     }
 
+    /// A file over 1 MiB (a zip with a screen video, stored) is streamed by the hash, which keeps nothing of it: it is
+    /// estimated to hold nothing until unpacked, however large it is on disk.
+    @Test func aLargeFileIsEstimatedByWhatItsHashKeeps() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-\(UUID().uuidString).zip")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(repeating: 0, count: (1 << 20) + 1).write(to: file)
+        #expect(InputSource(file, limits: .default).estimatedBytes == 0)
+        try Data(repeating: 0, count: 1 << 20).write(to: file)
+        #expect(InputSource(file, limits: .default).estimatedBytes == 1 << 20)
+    }
+
     @Test func aMissingInputHasNoSignatureAndCannotBeHashed() {
         var source = InputSource(URL(fileURLWithPath: "/nonexistent/report.clue"), limits: .default)
         #expect(source.signature == nil)

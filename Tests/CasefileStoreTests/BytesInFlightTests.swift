@@ -107,7 +107,7 @@ import Testing
     @Test func readsInputsLargerThanTheBudgetOneAtATime() async throws {
         let inbox = work.appendingPathComponent("inbox")
         _ = try writePackages(into: inbox)
-        // And archives, admitted by their size before they are unpacked: six distinct samples, one a crash.
+        // And archives, admitted on an estimate before they are unpacked: four distinct samples.
         for name in ["checkout-500.clue.zip", "checkout-bugreport.zip", "clean-session.zip", "offline-1009.clue.zip"] {
             try FileManager.default.copyItem(
                 at: Samples.folder.appendingPathComponent(name), to: inbox.appendingPathComponent(name))

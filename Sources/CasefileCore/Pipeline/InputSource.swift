@@ -53,12 +53,15 @@ public struct InputSource: Sendable {
         status?.kind == .directory
     }
 
-    /// What the input holds in memory once read, as far as its metadata says: a folder's files as its listing gives them
-    /// (media streamed past, not kept); a file's own size, which unpacking may find larger (compressed entries) or
-    /// smaller (media streamed). ``UnpackedInput/bytesHeld`` is the true figure.
+    /// What the input holds in memory before it is unpacked, from its metadata: a folder, its files as its listing gives
+    /// them (media streamed past, not kept), which is what it holds unpacked too; a file, what ``hash()`` keeps of it
+    /// (the whole file up to ``wholeFileLimit``, nothing of a larger one, which is streamed). What a file unpacks to
+    /// nothing tells before it is unpacked: a zip of JSON holds thirty times its size, one with a stored video less
+    /// than it. ``UnpackedInput/bytesHeld`` is the true figure.
     public var estimatedBytes: Int {
         if let listing { return listing.bytesKept(within: limits) }
-        return status.map { $0.kind == .regular ? $0.size : 0 } ?? 0
+        guard let status, status.kind == .regular, status.size <= Self.wholeFileLimit else { return 0 }
+        return status.size
     }
 
     /// ``ContentHash/of(_:)`` of the input, reading its bytes once and keeping what ``unpack()`` needs.

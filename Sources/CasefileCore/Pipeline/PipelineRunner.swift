@@ -345,8 +345,8 @@ public struct PipelineRunner: Sendable {
     /// became of the input, the bytes it holds of `budget`, which the caller releases once the input is indexed.
     ///
     /// An input is admitted to the budget before its bytes are read into memory: a folder before its hash reads its
-    /// files (by what its listing says it keeps: exact), a file before it is unpacked (on its size, an estimate; its
-    /// hash held at most the file itself). Once unpacked, its charge is what it holds.
+    /// files (by what its listing says it keeps: exact), a file before it is unpacked (by what its hash kept of it: an
+    /// estimate of what it will hold). Once unpacked, its charge is what it holds.
     private static func process(
         _ url: URL, limits: ArchiveLimits, index: some ReportIndex, budget: InputBudget, symbolicator: RunSymbolicator?,
         fingerprinter: Fingerprinter, redactor: Redactor, frames: (VideoFrames, URL)?, known: String?
