@@ -5,9 +5,9 @@
 /// also admitted by its bytes: it waits until what the inputs in flight hold leaves room for it, in order of arrival,
 /// and is admitted at once when nothing is held, so an input larger than the budget still runs, alone.
 ///
-/// What an archive holds is known only once it is unpacked: its size on disk says little of it (a zip of JSON is a
-/// thirtieth of it; one holding a stored video, more than it). Such an input is admitted on an estimate, and its charge
-/// set to what unpacking found (``settle(_:to:)``) without waiting. Inputs admitted on an estimate and not yet settled
+/// What an archive holds is known only once it is unpacked: its size on disk says little of it (a zip of JSON holds
+/// thirty times its size; one with a stored video, less than its size). Such an input is admitted on an estimate, and
+/// its charge set to what unpacking found (``settle(_:to:)``) without waiting. Inputs admitted on an estimate and not yet settled
 /// are at most `estimates` at once, so the budget is exceeded at most by what that many archives expand to beyond
 /// their estimates.
 package actor InputBudget {
