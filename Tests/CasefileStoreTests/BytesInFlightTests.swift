@@ -63,9 +63,11 @@ import Testing
 
     /// Runs over `inbox` with `bytesInFlight`; returns the summary and the most inputs that were at once between
     /// the index's question whether their reports are known (asked once an input is read, parsed and rendered) and
-    /// the end of their indexing, which takes 30 ms each, so that inputs pile up unless the budget holds them back.
-    func run(_ inbox: URL, bytesInFlight: Int, name: String, concurrency: Int? = nil) async throws -> (RunSummary, Int)
-    {
+    /// the end of their indexing, which takes `indexing` each, so that inputs pile up unless the budget holds them
+    /// back.
+    func run(
+        _ inbox: URL, bytesInFlight: Int, name: String, concurrency: Int? = nil, indexing: Duration = .milliseconds(30)
+    ) async throws -> (RunSummary, Int) {
         let output = work.appendingPathComponent(name)
         var definition = PipelineDefinition(
             inbox: inbox, output: output, database: output.appendingPathComponent("index.sqlite"),
@@ -73,7 +75,7 @@ import Testing
         definition.bytesInFlight = bytesInFlight
         definition.frames = false
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let index = WindowIndex(store: try IndexStore(path: definition.database.path))
+        let index = WindowIndex(store: try IndexStore(path: definition.database.path), indexing: indexing)
         let summary = try await PipelineRunner(definition: definition, logger: CapturedLog().logger)
             .run(index: index, pipelineName: "test.toml")
         return (summary, index.most)
@@ -116,9 +118,10 @@ import Testing
         #expect(most == 1)
         #expect(summary.processed == 16)
         #expect(summary.quarantined.isEmpty)
-        // The same inbox with the default budget: the run keeps many in flight, and reads the same.
+        // The same inbox with the default budget: the run keeps many in flight, and reads the same. Each indexing takes
+        // long enough for all sixteen to be read meanwhile, however slow the machine.
         let (unbounded, many) = try await run(
-            inbox, bytesInFlight: PipelineDefinition.defaultBytesInFlight, name: "all")
+            inbox, bytesInFlight: PipelineDefinition.defaultBytesInFlight, name: "all", indexing: .milliseconds(300))
         #expect(many > 2)
         #expect(unbounded.processed == 16)
         #expect(unbounded.newReports == summary.newReports)
@@ -126,9 +129,15 @@ import Testing
 }
 
 /// An index that counts the inputs between its question whether their reports are known and the end of their
-/// indexing, which it makes take 30 ms.
+/// indexing, which it makes take `indexing` longer.
 final class WindowIndex: ForwardingIndex, @unchecked Sendable {
     private let window = Mutex((now: 0, most: 0))
+    let indexing: Duration
+
+    init(store: IndexStore, indexing: Duration) {
+        self.indexing = indexing
+        super.init(store: store)
+    }
 
     /// The most inputs that were in the window at once.
     var most: Int { window.withLock { $0.most } }
@@ -143,7 +152,7 @@ final class WindowIndex: ForwardingIndex, @unchecked Sendable {
 
     override func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
         defer { window.withLock { $0.now -= 1 } }
-        try await Task.sleep(for: .milliseconds(30))
+        try await Task.sleep(for: indexing)
         return try await super.record(input, run: run)
     }
 }
