@@ -43,9 +43,9 @@ public struct PipelineDefinition: Sendable {
     public var tracker: TrackerSettings = .none
 
     /// The default of ``bytesInFlight``: 12 MiB. Over 24 long recordings (10,000 events, 3.6 MB each) the run peaked at
-    /// 112–118 MB as folders and 137–141 MB as zips with it (zips go over by what the few admitted on their size before
-    /// they were unpacked hold), 126–129 and 149 MB with 16 MiB, 98 and 130 MB with 8 MiB, and 270 MB with no such
-    /// bound; its time was the same within the machine's spread. The inputs in flight of an inbox of ordinary reports
+    /// 109–115 MiB as folders and 134–138 MiB as zips with it (zips go over by what the few admitted on an estimate
+    /// before they were unpacked hold), 123–126 and 145 MiB with 16 MiB, 96 and 126–129 MiB with 8 MiB, and 265–270 MiB
+    /// with no such bound; its time was the same within the machine's spread. The inputs in flight of an inbox of ordinary reports
     /// (up to 400 KB each) never fill it.
     public static let defaultBytesInFlight = 12 << 20
 
