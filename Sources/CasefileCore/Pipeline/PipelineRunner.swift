@@ -81,8 +81,6 @@ public struct PipelineRunner: Sendable {
                 running += 1
                 let limits = definition.limits
                 group.addTask {
-                    // Each task indexes its own input and writes its summaries: the index serializes the writes,
-                    // and while one input waits for the writer the other tasks go on parsing.
                     // Every core is busy with the inputs in flight: a large report's pieces are not split over a
                     // second thread, which took 7 % longer over an inbox of long recordings.
                     let (reading, held) = await SideBySide.$secondThread.withValue(false) {
@@ -91,43 +89,11 @@ public struct PipelineRunner: Sendable {
                             fingerprinter: fingerprinter, redactor: redactor, frames: frames.map { ($0, output) },
                             known: signatures[url.path])
                     }
-                    let input: IndexedInput
-                    let rendered: RenderedReports
-                    switch reading {
-                    case .skipped:
-                        await budget.release(held)
-                        return (url.path, .skipped)
-                    case .failed(let record, let error):
-                        await budget.release(held)
-                        return (url.path, .failed(record, error))
-                    case .parsed(let parsed, let made): (input, rendered) = (parsed, made)
-                    }
-                    // An input holding a report another input of the run is writing waits for that one's rows.
-                    let ids = input.reports.map(\.id)
-                    await claims.claim(ids)
-                    do {
-                        // Summaries first, then the rows: a report in the index always has its summary, even when
-                        // the run is killed right after the commit. A summary written for an input the kill kept
-                        // out of the index is written again when the next run indexes it.
-                        let known = try await index.knownReports(ids)
-                        Self.writeSummaries(
-                            ids.filter { !known.contains($0) }, of: input, summaries: rendered.summaries,
-                            output: outputPath, logger: logger)
-                        let result = try await index.record(input, run: runID)
-                        // A copy that replaced another input's: that copy's summary stood until its rows went.
-                        Self.writeSummaries(
-                            result.replacedReportIDs, of: input, summaries: rendered.summaries, output: outputPath,
-                            logger: logger)
-                        await claims.release(ids)
-                        await budget.release(held)
-                        return (url.path, .indexed(input, result, coverage: rendered.coverage))
-                    } catch {
-                        await claims.release(ids)
-                        await budget.release(held)
-                        // One input the index refuses is quarantined like any other.
-                        let reason = InputError(input: input.record.path, reason: "cannot be indexed: \(error)")
-                        return (url.path, .failed(input.record, reason))
-                    }
+                    let outcome = await Self.store(
+                        reading, index: index, claims: claims, run: runID, output: outputPath, logger: logger)
+                    // Given back once, whatever became of the input: indexed, skipped or quarantined.
+                    await budget.release(held)
+                    return (url.path, outcome)
                 }
             }
             // Tasks wait for the single index writer twice per input, and for `llvm-symbolizer`; with only one task
@@ -339,6 +305,44 @@ public struct PipelineRunner: Sendable {
                 continuation.resume(returning: box.take())
             }
         }
+    }
+
+    /// Writes what reading one input gave: its summaries, then its rows. Each task indexes its own input: the index
+    /// serializes the writes, and while one input waits for the writer the other tasks go on parsing.
+    private static func store(
+        _ reading: Reading, index: some ReportIndex, claims: ReportClaims, run: Int64, output: String, logger: Logger
+    ) async -> Outcome {
+        let input: IndexedInput
+        let rendered: RenderedReports
+        switch reading {
+        case .skipped: return .skipped
+        case .failed(let record, let error): return .failed(record, error)
+        case .parsed(let parsed, let made): (input, rendered) = (parsed, made)
+        }
+        // An input holding a report another input of the run is writing waits for that one's rows.
+        let ids = input.reports.map(\.id)
+        await claims.claim(ids)
+        let outcome: Outcome
+        do {
+            // Summaries first, then the rows: a report in the index always has its summary, even when the run is
+            // killed right after the commit. A summary written for an input the kill kept out of the index is written
+            // again when the next run indexes it.
+            let known = try await index.knownReports(ids)
+            writeSummaries(
+                ids.filter { !known.contains($0) }, of: input, summaries: rendered.summaries, output: output,
+                logger: logger)
+            let result = try await index.record(input, run: run)
+            // A copy that replaced another input's: that copy's summary stood until its rows went.
+            writeSummaries(
+                result.replacedReportIDs, of: input, summaries: rendered.summaries, output: output, logger: logger)
+            outcome = .indexed(input, result, coverage: rendered.coverage)
+        } catch {
+            // One input the index refuses is quarantined like any other.
+            let reason = InputError(input: input.record.path, reason: "cannot be indexed: \(error)")
+            outcome = .failed(input.record, reason)
+        }
+        await claims.release(ids)
+        return outcome
     }
 
     /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel. Returns, with what
