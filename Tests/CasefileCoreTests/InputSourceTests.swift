@@ -59,7 +59,7 @@ import Testing
         #expect(try source.unpack().bytesHeld == 1_300)
     }
 
-    @Test func aFileIsEstimatedByItsSizeAndHoldsItsEntriesOnceUnpacked() throws {
+    @Test func aSmallFileIsEstimatedByItsSizeAndHoldsItsEntriesOnceUnpacked() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-\(UUID().uuidString).ips")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("{\"bug_type\":\"309\"}".utf8).write(to: file)
