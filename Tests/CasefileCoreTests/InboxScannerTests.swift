@@ -46,6 +46,24 @@ import Testing
             ])
     }
 
+    @Test func listsPathsUnderTheInboxAsTheRunNamesItsInputs() throws {
+        let inbox = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-scan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: inbox) }
+        for file in ["b.crash", "Nested/c d.ips", "Nested/Deeper/e.json", "Package/Info/info.json", "Trip.CLUE/x.txt"] {
+            let url = inbox.appendingPathComponent(file)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: url)
+        }
+        let expected = ["Nested/Deeper/e.json", "Nested/c d.ips", "Package", "Trip.CLUE", "b.crash"].map {
+            inbox.path + "/" + $0
+        }
+        #expect(try InboxScanner().paths(in: inbox) == expected)
+        // The inbox named with a trailing slash lists the same paths, not paths with two slashes.
+        #expect(try InboxScanner().paths(in: URL(fileURLWithPath: inbox.path + "/")) == expected)
+        #expect(try InboxScanner().scan(inbox).map(\.path) == expected)
+    }
+
     @Test func saysWhenTheInboxIsMissing() {
         let error = #expect(throws: InputError.self) {
             try InboxScanner().scan(URL(fileURLWithPath: "/nonexistent/inbox"))

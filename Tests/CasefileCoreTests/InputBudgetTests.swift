@@ -87,4 +87,20 @@ import Testing
         #expect(await folder.value.bytes == 10)
         #expect(await budget.held == 30)
     }
+
+    @Test func onlyAChargeWhoseReleaseChangesNothingIsEmpty() async throws {
+        #expect(InputBudget.Charge.none.isEmpty)
+        let budget = InputBudget(limit: 1_000, estimates: 1)
+        // A file over the whole-file limit is estimated at nothing, but holds the one slot for estimates until it is
+        // settled or released: the run must give it back, though it holds no bytes.
+        let large = await budget.admit(0, exact: false)
+        #expect(!large.isEmpty)
+        let next = Task { await budget.admit(0, exact: false) }
+        try await waitUntil(budget, holdsWaiting: 1)
+        await budget.release(large)
+        let admitted = await next.value
+        // Settled to nothing, it is empty; a folder's exact charge of some bytes is not.
+        #expect(await budget.settle(admitted, to: 0).isEmpty)
+        #expect(!(await budget.admit(10, exact: true)).isEmpty)
+    }
 }

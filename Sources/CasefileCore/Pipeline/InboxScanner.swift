@@ -16,32 +16,39 @@ public struct InboxScanner: Sendable {
 
     /// The inputs under `inbox`, sorted by path.
     public func scan(_ inbox: URL) throws(InputError) -> [URL] {
+        try paths(in: inbox).map { URL(fileURLWithPath: $0) }
+    }
+
+    /// The paths of the inputs under `inbox`, sorted: each is `inbox`'s path, a slash and the input's path inside it.
+    ///
+    /// Paths, not URLs: the nightly run holds the list for as long as it runs, and a URL takes about 560 bytes of
+    /// memory where its path takes a tenth of that (50,000 inputs: 28 MB of URLs).
+    public func paths(in inbox: URL) throws(InputError) -> [String] {
+        let root = inbox.path
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: inbox.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
-            throw InputError(input: inbox.path, reason: "the inbox folder does not exist")
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError(input: root, reason: "the inbox folder does not exist")
         }
-        var inputs: [URL] = []
-        collect(inbox, relative: "", into: &inputs)
-        // Keyed once: `URL.path` is computed anew on every call, and a comparison sort of 50,000 inputs asks it
-        // about 1.6 million times.
-        return inputs.map { (path: $0.path, url: $0) }.sorted { $0.path < $1.path }.map(\.url)
+        var inputs: [String] = []
+        collect(root.hasSuffix("/") ? String(root.dropLast()) : root, relative: "", into: &inputs)
+        inputs.sort()
+        return inputs
     }
 
     /// One `readdir` per folder: the entry types come with the names, so no file is examined on its own.
-    private func collect(_ folder: URL, relative: String, into inputs: inout [URL]) {
-        guard let directory = opendir(folder.path) else { return }
+    private func collect(_ folder: String, relative: String, into inputs: inout [String]) {
+        guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = FileTree.entryName(entry)
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
             guard !name.hasPrefix("."), !isIgnored(name: name, path: path) else { continue }
-            let child = folder.appendingPathComponent(name)
+            let child = folder + "/" + name
             var type = Int32(entry.pointee.d_type)
             if type == Int32(DT_UNKNOWN) {
                 // Some file systems do not say; ask this one entry.
                 var info = stat()
-                guard lstat(child.path, &info) == 0 else { continue }
+                guard lstat(child, &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: type = Int32(DT_DIR)
                 case S_IFREG: type = Int32(DT_REG)
@@ -49,7 +56,7 @@ public struct InboxScanner: Sendable {
                 }
             }
             if type == Int32(DT_DIR) {
-                if Self.isReportPackage(child) {
+                if Self.isReportPackage(child, name: name) {
                     inputs.append(child)
                 } else {
                     collect(child, relative: path, into: &inputs)
@@ -64,14 +71,12 @@ public struct InboxScanner: Sendable {
         ignore.contains { Glob.matches($0, name) || Glob.matches($0, path) }
     }
 
-    /// Whether a folder is one report package rather than a folder of inputs.
-    static func isReportPackage(_ folder: URL) -> Bool {
-        if folder.pathExtension.lowercased() == "clue" { return true }
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        return ["Info", "Modules"].contains { name in
-            manager.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDirectory)
-                && isDirectory.boolValue
+    /// Whether the folder at `path`, named `name`, is one report package rather than a folder of inputs.
+    static func isReportPackage(_ path: String, name: String) -> Bool {
+        if name.lowercased().hasSuffix(".clue") { return true }
+        return ["Info", "Modules"].contains { child in
+            var info = stat()
+            return stat(path + "/" + child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         }
     }
 }

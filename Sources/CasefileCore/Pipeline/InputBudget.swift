@@ -33,6 +33,9 @@ package actor InputBudget {
 
         /// Nothing: what an input not admitted holds.
         package static let none = Charge(bytes: 0, isEstimate: false)
+
+        /// Whether releasing the charge would change nothing: no bytes, and no estimate counted among the unsettled.
+        package var isEmpty: Bool { bytes == 0 && !isEstimate }
     }
 
     /// How many inputs wait to be admitted.

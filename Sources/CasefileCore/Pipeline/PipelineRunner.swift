@@ -45,7 +45,9 @@ public struct PipelineRunner: Sendable {
         index: some ReportIndex, pipelineName: String, progress: @escaping @Sendable (Progress) -> Void = { _ in }
     ) async throws -> RunSummary {
         let started = Date()
-        let inputs = try InboxScanner(ignore: definition.ignore).scan(definition.inbox)
+        // Paths: the list is held for the whole run, and a URL takes ten times its path's memory. Each input's URL is
+        // made when its task starts.
+        let inputs = try InboxScanner(ignore: definition.ignore).paths(in: definition.inbox)
         let runID = try await index.beginRun(pipeline: pipelineName, inbox: definition.inbox.path, startedAt: started)
         var summary = RunSummary(runID: runID)
         summary.inputs = inputs.count
@@ -66,7 +68,7 @@ public struct PipelineRunner: Sendable {
         let redactor = Redactor(rules: definition.redaction)
         let frames = definition.frames ? VideoFrames.locate() : nil
         // Read once: an unchanged inbox of 10,000 inputs is then a directory walk and no query per input.
-        let signatures = try await index.inputSignatures(paths: inputs.map(\.path))
+        let signatures = try await index.inputSignatures(paths: inputs)
         let claims = ReportClaims()
         let budget = InputBudget(limit: definition.bytesInFlight, estimates: definition.concurrency)
         try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
@@ -77,7 +79,7 @@ public struct PipelineRunner: Sendable {
             let outputPath = output.path
             let logger = logger
             func startNext() {
-                guard let url = pending.next() else { return }
+                guard let path = pending.next() else { return }
                 running += 1
                 let limits = definition.limits
                 group.addTask {
@@ -85,15 +87,17 @@ public struct PipelineRunner: Sendable {
                     // second thread, which took 7 % longer over an inbox of long recordings.
                     let (reading, held) = await SideBySide.$secondThread.withValue(false) {
                         await Self.process(
-                            url, limits: limits, index: index, budget: budget, symbolicator: symbolicator,
+                            path, limits: limits, index: index, budget: budget, symbolicator: symbolicator,
                             fingerprinter: fingerprinter, redactor: redactor, frames: frames.map { ($0, output) },
-                            known: signatures[url.path])
+                            known: signatures[path])
                     }
                     let outcome = await Self.store(
                         reading, index: index, claims: claims, run: runID, output: outputPath, logger: logger)
-                    // Given back once, whatever became of the input: indexed, skipped or quarantined.
-                    await budget.release(held)
-                    return (url.path, outcome)
+                    // Given back once, whatever became of the input: indexed, skipped or quarantined. An input skipped
+                    // by its signature holds nothing, and a second run over an unchanged inbox is all such inputs: no
+                    // hop to the budget's actor for them.
+                    if !held.isEmpty { await budget.release(held) }
+                    return (path, outcome)
                 }
             }
             // Tasks wait for the single index writer twice per input, and for `llvm-symbolizer`; with only one task
@@ -352,11 +356,13 @@ public struct PipelineRunner: Sendable {
     /// files (by what its listing says it keeps: exact), a file before it is unpacked (by what its hash kept of it: an
     /// estimate of what it will hold). Once unpacked, its charge is what it holds.
     private static func process(
-        _ url: URL, limits: ArchiveLimits, index: some ReportIndex, budget: InputBudget, symbolicator: RunSymbolicator?,
-        fingerprinter: Fingerprinter, redactor: Redactor, frames: (VideoFrames, URL)?, known: String?
+        _ path: String, limits: ArchiveLimits, index: some ReportIndex, budget: InputBudget,
+        symbolicator: RunSymbolicator?, fingerprinter: Fingerprinter, redactor: Redactor, frames: (VideoFrames, URL)?,
+        known: String?
     ) async -> (Reading, held: InputBudget.Charge) {
+        // The input's records name the path the scan listed.
+        var source = InputSource(URL(filePath: path, directoryHint: .inferFromPath), limits: limits)
         // An input seen before with the same size and times is not read again.
-        var source = InputSource(url, limits: limits)
         let signature = source.signature
         if let signature, signature == known {
             return (.skipped, .none)
@@ -370,7 +376,7 @@ public struct PipelineRunner: Sendable {
         do {
             sha256 = try source.hash()
         } catch {
-            let record = InputRecord(path: url.path, sha256: nil, kind: "unknown", signature: signature)
+            let record = InputRecord(path: path, sha256: nil, kind: "unknown", signature: signature)
             return (.failed(record, error), held)
         }
         if (try? await index.isKnown(inputSHA256: sha256)) == true {
@@ -383,11 +389,11 @@ public struct PipelineRunner: Sendable {
         do {
             unpacked = try source.unpack()
         } catch {
-            let record = InputRecord(path: url.path, sha256: sha256, kind: "unknown", signature: signature)
+            let record = InputRecord(path: path, sha256: sha256, kind: "unknown", signature: signature)
             return (.failed(record, InputError(error)), await budget.settle(held, to: 0))
         }
         held = await budget.settle(held, to: unpacked.bytesHeld)
-        let record = InputRecord(path: url.path, sha256: sha256, kind: unpacked.kind.rawValue, signature: signature)
+        let record = InputRecord(path: path, sha256: sha256, kind: unpacked.kind.rawValue, signature: signature)
         var output: ReportReader.Output
         do {
             output = try ReportReader(redactor: redactor).read(unpacked)
