@@ -21,7 +21,7 @@ public enum BlobCompression {
     /// corrupt or hostile blob cannot exhaust memory.
     public static func decompress(_ bytes: [UInt8], limit: Int = 256 << 20) throws(ArchiveError) -> [UInt8] {
         do {
-            let reader = try LibarchiveHandle.open(bytes: bytes)
+            let reader = try LibarchiveHandle.openStream(bytes: bytes)
             guard try reader.nextHeader() != nil else { return [] }
             var output: [UInt8] = []
             var block = [UInt8](repeating: 0, count: 64 * 1024)

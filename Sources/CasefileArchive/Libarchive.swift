@@ -39,7 +39,24 @@ final class LibarchiveHandle {
 
     /// Opens bytes held in memory, such as a nested archive entry.
     static func open(bytes: [UInt8]) throws(LibarchiveFailure) -> LibarchiveHandle {
-        let reader = try makeReader()
+        try open(bytes: bytes, reader: makeReader())
+    }
+
+    /// Opens bytes held in memory that are one compressed stream and never an archive, such as the index's blobs:
+    /// read with every filter and the raw format alone. Through every format, the text a blob held could be taken for
+    /// one (a short run of repeated lines read as no data at all).
+    static func openStream(bytes: [UInt8]) throws(LibarchiveFailure) -> LibarchiveHandle {
+        guard let raw = archive_read_new() else {
+            throw LibarchiveFailure(message: "libarchive could not allocate a reader")
+        }
+        let reader = LibarchiveHandle(handle: raw)
+        archive_read_support_filter_all(raw)
+        archive_read_support_format_raw(raw)
+        archive_read_support_format_empty(raw)
+        return try open(bytes: bytes, reader: reader)
+    }
+
+    private static func open(bytes: [UInt8], reader: LibarchiveHandle) throws(LibarchiveFailure) -> LibarchiveHandle {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
         bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
         reader.buffer = copy

@@ -31,6 +31,18 @@ import Testing
         }
     }
 
+    /// A blob is one stream, never an archive: text that libarchive's formats could take for one of theirs comes back
+    /// whole. A short run of one repeated line, and JSON Lines, each read as no data at all when every format bid.
+    @Test func readsTextThatLooksLikeAnArchiveFormatAsItsBytes() throws {
+        let inputs = [
+            Array(String(repeating: "A", count: 4_999).utf8) + [10],
+            Array(#"{"touch":{"_0":{"phase":"ended"}}}"#.utf8) + [10] + Array(#"{"type":"screen"}"#.utf8) + [10],
+        ]
+        for input in inputs {
+            #expect(try BlobCompression.decompress(try BlobCompression.compress(input)) == input)
+        }
+    }
+
     /// A run compresses blobs on several threads at once, each on a compression context of its own.
     @Test func compressesOnManyThreadsAtOnce() async throws {
         let inputs = (0..<64).map { index in Array(text.prefix(1_000 * (index + 1))) + Array("\(index)".utf8) }
