@@ -32,7 +32,7 @@ enum BudgetBenchmark {
             case .enriching: "symbolication, fingerprints, correlation"
             case .summaries: "rendering summaries"
             case .blobs: "crash blobs (zstd included)"
-            case .events: "timeline events and symbol coverage as JSON"
+            case .events: "timeline events (a blob per report) and symbol coverage as JSON"
             case .rows: "index rows"
             }
         }

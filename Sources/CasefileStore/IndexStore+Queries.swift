@@ -63,7 +63,7 @@ public struct IndexedEvent: Sendable, Hashable {
     public var errorCode: Int?
     /// Whether the exchange failed.
     public var failed: Bool
-    /// The whole event, read back from `detail_json`; `nil` when that column cannot be read as an event.
+    /// The whole event, read back from the report's `event_details` blob; `nil` when it cannot be read as an event.
     public var detail: TimelineEvent?
 }
 
@@ -115,20 +115,26 @@ extension IndexStore {
         return try reports(where: Self.reportPrefixCondition, [range.lower, range.upper]).onlyElement
     }
 
-    /// The timeline of one report, in order.
+    /// The timeline of one report, in order, each event with its whole detail from the report's `event_details` blob.
+    /// A blob that cannot be read, or of a later version, leaves every `detail` `nil`; the rows are still listed.
     public func events(reportID: String) throws -> [IndexedEvent] {
-        let decoder = JSONDecoder()
-        return try queue.read { db in
-            try Row.fetchAll(
+        try queue.read { db in
+            let stored = try Row.fetchOne(
+                db, sql: "SELECT version, detail FROM event_details WHERE report_id = ?", arguments: [reportID])
+            var details: [TimelineEvent?] = []
+            if let stored, stored["version"] as Int? == EventDetailCodec.version, let blob = stored["detail"] as Data? {
+                details = (try? EventDetailCodec.decode([UInt8](blob))) ?? []
+            }
+            return try Row.fetchAll(
                 db, sql: "SELECT * FROM timeline_events WHERE report_id = ? ORDER BY seq", arguments: [reportID]
             )
             .map { row in
-                let json: String? = row["detail_json"]
+                let seq: Int = row["seq"]
                 return IndexedEvent(
-                    seq: row["seq"], timestamp: row["timestamp"], kind: row["kind"], summary: row["summary"],
+                    seq: seq, timestamp: row["timestamp"], kind: row["kind"], summary: row["summary"],
                     method: row["method"], url: row["url"], status: row["status"], errorDomain: row["error_domain"],
                     errorCode: row["error_code"], failed: row["failed"],
-                    detail: json.flatMap { try? decoder.decode(TimelineEvent.self, from: Data($0.utf8)) })
+                    detail: details.indices.contains(seq) ? details[seq] : nil)
             }
         }
     }
@@ -158,6 +164,8 @@ public enum IndexTable: String, Sendable, CaseIterable {
     case reports
     /// Timeline events.
     case timelineEvents = "timeline_events"
+    /// Each report's whole timeline events, one blob per report.
+    case eventDetails = "event_details"
     /// Quarantine records.
     case quarantine
     /// Report warnings.

@@ -49,7 +49,13 @@ public final class IndexStore: Sendable {
                 for pragma in Self.connectionPragmas { try db.execute(sql: pragma) }
             }
             queue = try DatabaseQueue(path: path, configuration: configuration)
+            // A migration that rewrites a table keeps the table's pages in a statement journal, which spills to a
+            // temporary file unless temporary storage is memory: `v20` dropping a column of a 170 MB table held
+            // 170 MB in memory. Migrations run with files, then inputs' savepoints with memory (the setting cannot be
+            // changed inside a transaction).
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA temp_store = FILE") }
             try Schema.migrator.migrate(queue)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA temp_store = MEMORY") }
         } catch {
             throw StoreError(path: path, reason: "cannot open the index: \(error)")
         }

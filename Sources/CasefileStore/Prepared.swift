@@ -1,7 +1,7 @@
 import CasefileCore
 
-/// What the parallel stages made for the index writer — crash-detail blobs, timeline `detail_json` — looked up by
-/// position. An empty value stands for one that failed there: the writer makes it again and reports the error.
+/// What the parallel stages made for the index writer — crash-detail blobs, event summaries — looked up by position.
+/// An empty value stands for one that failed there: the writer makes it again and reports the error.
 enum Prepared {
     /// The value made for position `index`, or `nil` when none was made or it failed.
     static func value<Value: Collection>(_ values: [Value]?, at index: Int) -> Value? {

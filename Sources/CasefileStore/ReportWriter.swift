@@ -3,11 +3,12 @@ import CasefileCore
 import Foundation
 import GRDB
 
-/// Writes one report's rows: the report, its timeline events with typed network columns, its warnings.
+/// Writes one report's rows: the report, its timeline events with typed network columns and their blob (the whole
+/// events, ``EventDetailCodec``), its warnings.
 enum ReportWriter {
     static func insert(
         _ report: Report, input: Int64, run: Int64, summaryPath: String?, crashDetails: [CrashDetail]?,
-        eventDetails: [String]?, eventSummaries: [String]?, symbolCoverage: String?, indexedAt: DatabaseValue,
+        eventDetails: [UInt8]?, eventSummaries: [String]?, symbolCoverage: String?, indexedAt: DatabaseValue,
         _ db: Database
     ) throws {
         try db.cachedStatement(
@@ -50,9 +51,20 @@ enum ReportWriter {
                 report.crashes.isEmpty ? nil : symbolCoverage ?? IndexJSON.text(SymbolCoverage(report)))
         }
         for (seq, event) in report.timeline.events.enumerated() {
-            let detail = try Prepared.value(eventDetails, at: seq) ?? IndexJSON.text(event)
             let summary = Prepared.value(eventSummaries, at: seq) ?? event.summary
-            try insert(event, seq: seq, summary: summary, detail: detail, report: report.id, db)
+            try insert(event, seq: seq, summary: summary, report: report.id, db)
+        }
+        if !report.timeline.events.isEmpty {
+            // The whole events, once for the report: each row holds what is queried.
+            let blob =
+                try eventDetails.flatMap { $0.isEmpty ? nil : $0 }
+                ?? EventDetailCodec.encode(report.timeline.events)
+            try db.cachedStatement(sql: "INSERT INTO event_details (report_id, version, detail) VALUES (?, ?, ?)")
+                .insert { row in
+                    row.bind(report.id)
+                    row.bind(EventDetailCodec.version)
+                    row.bind(blob: blob)
+                }
         }
         try CrashWriter.insert(report.crashes, report: report.id, details: crashDetails, db)
         for (ordinal, chain) in report.correlation.chains.enumerated() {
@@ -101,14 +113,14 @@ enum ReportWriter {
     }
 
     private static func insert(
-        _ event: TimelineEvent, seq: Int, summary: String, detail: String, report: String, _ db: Database
+        _ event: TimelineEvent, seq: Int, summary: String, report: String, _ db: Database
     ) throws {
         try db.cachedStatement(
             sql: """
                 INSERT INTO timeline_events (report_id, seq, timestamp, time_recorded, kind, summary, source_file,
                 source_line, method, url, status, error_domain, error_code, error, failed, start_ts, end_ts,
-                expected_bytes, received_bytes, detail_json)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                expected_bytes, received_bytes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).insert { row in
             row.bind(report)
@@ -136,7 +148,6 @@ enum ReportWriter {
                 row.bind(false)
                 for _ in 0..<4 { row.bind(nil as String?) }
             }
-            row.bind(detail)
         }
     }
 }

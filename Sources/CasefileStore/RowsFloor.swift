@@ -6,9 +6,9 @@ import GRDBSQLite
 /// schema by SQLite alone — prepared statements bound straight from SQLite's own values, nothing in between.
 ///
 /// The rows are copied as the writer writes them: report by report, each report's input, its row, its timeline
-/// events, crashes with their threads, frames and images, chains, warnings, occurrences and input link, in one
-/// savepoint per report, a commit every 64 reports, foreign keys checked, the index's journal settings, and the
-/// write-ahead log checkpointed at the end. What the writer does besides storing rows (asking whether an input or a
+/// events and their blob, crashes with their threads, frames and images, chains, warnings, occurrences and input
+/// link, in one savepoint per report, a commit every 64 reports, foreign keys checked, the index's journal settings,
+/// and the write-ahead log checkpointed at the end. What the writer does besides storing rows (asking whether an input or a
 /// report is known, finding each report's group and counting its occurrences) is not done. The benchmark prints it
 /// beside the index rows of its budget.
 public enum RowsFloor {
@@ -24,7 +24,8 @@ public enum RowsFloor {
 
     /// The tables copied for each report, in the writer's order; a crash's own rows follow its row.
     private static let reportTables = [
-        "inputs", "reports", "timeline_events", "crashes", "chains", "report_warnings", "occurrences", "report_inputs",
+        "inputs", "reports", "timeline_events", "event_details", "crashes", "chains", "report_warnings", "occurrences",
+        "report_inputs",
     ]
     private static let crashTables = ["crash_threads", "crash_frames", "crash_images"]
     /// Offered before each crash row, one row for each set its blob names, as the writer offers them (and stored once).

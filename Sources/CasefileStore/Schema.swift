@@ -1,4 +1,6 @@
+import CasefileArchive
 import CasefileCore
+import Foundation
 import GRDB
 
 /// The index schema, as named migrations applied in order; see the Schema article for what each column means.
@@ -414,6 +416,46 @@ enum Schema {
             try db.execute(sql: "CREATE INDEX groups_by_order ON groups (occurrences DESC, first_run_id, fingerprint)")
             try db.create(index: "groups_on_first_run_id", on: "groups", columns: ["first_run_id"])
         }
+        migrator.registerMigration("v20-event-details") { db in
+            // Each event's whole JSON was a column of its row: 77 MB of an index of 170 MB for 24 long recordings
+            // (86 MB of files), read only to show a report. It is one compressed blob per report now
+            // (`EventDetailCodec`); the rows keep the fields that are queried. Rows written before move into blobs.
+            try db.create(table: "event_details") { t in
+                t.primaryKey("report_id", .text).references("reports", onDelete: .cascade)
+                t.column("version", .integer).notNull()
+                t.column("detail", .blob).notNull()
+            }
+            try moveEventDetails(db)
+            try db.execute(sql: "ALTER TABLE timeline_events DROP COLUMN detail_json")
+        }
         return migrator
+    }
+
+    /// Gathers each report's `timeline_events.detail_json`, in order, into its blob of `event_details` (migration
+    /// `v20-event-details`). The texts move as they are: rows written before Casefile 0.9 hold an older form, which
+    /// is read back as no event, as it was from the column.
+    private static func moveEventDetails(_ db: Database) throws {
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT report_id, detail_json FROM timeline_events ORDER BY report_id, seq")
+        var report: String?
+        var text: [UInt8] = []
+        func store() throws {
+            guard let report else { return }
+            try db.execute(
+                sql: "INSERT INTO event_details (report_id, version, detail) VALUES (?, 1, ?)",
+                arguments: [report, Data(try BlobCompression.compress(text))])
+            text.removeAll(keepingCapacity: true)
+        }
+        while let row = try rows.next() {
+            let id: String = row[0]
+            if id != report {
+                try store()
+                report = id
+            }
+            // A line each, as `EventDetailCodec` writes them; a text JSON wrote holds no line break of its own.
+            text += (row[1] as String? ?? "").utf8
+            text.append(UInt8(ascii: "\n"))
+        }
+        try store()
     }
 }

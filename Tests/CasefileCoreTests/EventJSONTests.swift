@@ -2,9 +2,9 @@ import CasefileCore
 import Foundation
 import Testing
 
-/// Each timeline event is stored as JSON (`timeline_events.detail_json`, `Encodable`'s form with the index's options)
-/// and the most frequent kinds are written field by field: the text must be byte for byte what `JSONEncoder` writes
-/// with sorted keys and unescaped slashes, whatever fields are present.
+/// Each timeline event is stored as JSON (a line of its report's `event_details` blob, `Encodable`'s form with the
+/// index's options) and the most frequent kinds are written field by field: the text must be byte for byte what
+/// `JSONEncoder` writes with sorted keys and unescaped slashes, whatever fields are present.
 @Suite struct EventJSONTests {
     /// Every event of every sample recording, loose and zipped.
     @Test func writesTheSampleRecordingsEventsAsJSONEncoderDoes() throws {

@@ -125,7 +125,7 @@ import Testing
                 "v6-groups", "v7-compact-crashes", "v8-input-signatures", "v9-chains", "v10-tracker",
                 "v11-run-recovery", "v12-no-duplicate-indexes", "v13-occurrence-counts",
                 "v14-occurrence-counts-by-input", "v15-group-title-input", "v16-occurrences-by-run",
-                "v17-report-completeness", "v18-image-sets", "v19-group-order",
+                "v17-report-completeness", "v18-image-sets", "v19-group-order", "v20-event-details",
             ])
     }
 
@@ -171,9 +171,10 @@ import Testing
         #expect(payment.status == 500)
         #expect(payment.method == nil)
         #expect(payment.timestamp == 13.150000333000002)
-        // detail_json, encoded by the parallel stages, holds the whole event: the same exchange as the typed columns.
+        // The report's event blob, encoded by the parallel stages, holds the whole event: the same exchange as the typed
+        // columns.
         guard case .network(let exchange) = payment.detail?.kind else {
-            Issue.record("the failed event's detail_json is not a network exchange")
+            Issue.record("the failed event's detail is not a network exchange")
             return
         }
         #expect(exchange.url == "https://api.shop.example/v1/orders")

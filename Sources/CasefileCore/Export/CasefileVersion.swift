@@ -1,7 +1,7 @@
 /// The version `casefile --version` prints, and the versions of what it writes.
 public enum CasefileVersion {
     /// This build.
-    public static let current = "0.16.0"
+    public static let current = "0.17.0"
 
     /// The layouts this build writes, for the version line. `indexMigrations` are the index's migration names in
     /// order (`v1-foundation` … `v15-…`); the line names the first and last numbers, so it cannot fall behind the

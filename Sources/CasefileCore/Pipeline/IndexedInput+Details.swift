@@ -10,11 +10,12 @@ extension IndexedInput {
         }
     }
 
-    /// Fills ``eventDetails``: each report's timeline events as ``IndexJSON`` text, and ``eventSummaries``: their
-    /// one-line summaries. An empty text stands for one that failed here: the writer tries again and reports the error.
+    /// Fills ``eventDetails``: each report's timeline events as one ``EventDetailCodec`` blob, and ``eventSummaries``:
+    /// their one-line summaries. An empty blob stands for one that failed here: the writer tries again and reports the
+    /// error.
     package mutating func encodeEventDetails() {
         for report in Report.keptCopies(reports) where !report.timeline.events.isEmpty {
-            eventDetails[report.id] = report.timeline.events.map { (try? IndexJSON.text($0)) ?? "" }
+            eventDetails[report.id] = (try? EventDetailCodec.encode(report.timeline.events)) ?? []
             eventSummaries[report.id] = report.timeline.events.map(\.summary)
         }
     }

@@ -74,9 +74,10 @@ public struct IndexedInput: Sendable {
     /// Each crash's threads and images as a ``CrashDetailCodec`` blob with the sets of system images it names, by
     /// report id and crash position; made in parallel so the index writer only stores them.
     public var crashDetails: [String: [CrashDetail]] = [:]
-    /// Each timeline event's `detail_json` (``IndexJSON``), by report id and event position; made in parallel so the
-    /// index writer only stores them.
-    public var eventDetails: [String: [String]] = [:]
+    /// Each report's whole timeline events as an ``EventDetailCodec`` blob, by report id; made in parallel so the index
+    /// writer only stores them. An empty blob stands for one that failed here: the writer tries again and reports the
+    /// error.
+    public var eventDetails: [String: [UInt8]] = [:]
     /// Each timeline event's one-line `summary`, by report id and event position; made in parallel so the index writer
     /// only stores them (an empty one is made again by the writer).
     public var eventSummaries: [String: [String]] = [:]
