@@ -46,14 +46,7 @@ final class LibarchiveHandle {
     /// read with every filter and the raw format alone. Through every format, the text a blob held could be taken for
     /// one (a short run of repeated lines read as no data at all).
     static func openStream(bytes: [UInt8]) throws(LibarchiveFailure) -> LibarchiveHandle {
-        guard let raw = archive_read_new() else {
-            throw LibarchiveFailure(message: "libarchive could not allocate a reader")
-        }
-        let reader = LibarchiveHandle(handle: raw)
-        archive_read_support_filter_all(raw)
-        archive_read_support_format_raw(raw)
-        archive_read_support_format_empty(raw)
-        return try open(bytes: bytes, reader: reader)
+        try open(bytes: bytes, reader: makeReader(archives: false))
     }
 
     private static func open(bytes: [UInt8], reader: LibarchiveHandle) throws(LibarchiveFailure) -> LibarchiveHandle {
@@ -66,13 +59,14 @@ final class LibarchiveHandle {
         return reader
     }
 
-    private static func makeReader() throws(LibarchiveFailure) -> LibarchiveHandle {
+    /// A reader with every filter; with every archive format too unless `archives` is false.
+    private static func makeReader(archives: Bool = true) throws(LibarchiveFailure) -> LibarchiveHandle {
         guard let raw = archive_read_new() else {
             throw LibarchiveFailure(message: "libarchive could not allocate a reader")
         }
         let reader = LibarchiveHandle(handle: raw)
         archive_read_support_filter_all(raw)
-        archive_read_support_format_all(raw)
+        if archives { archive_read_support_format_all(raw) }
         // The raw format bids lowest, so it only claims a compressed stream that holds no archive (crash.ips.gz).
         archive_read_support_format_raw(raw)
         archive_read_support_format_empty(raw)
