@@ -19,7 +19,7 @@ public enum EventDetailCodec {
         text.reserveCapacity(events.count * 400)
         for event in events {
             // JSON text holds no line break of its own: one inside a string is written `\n`.
-            text += try IndexJSON.text(event).utf8
+            try IndexJSON.append(event, to: &text)
             text.append(lineBreak)
         }
         return try BlobCompression.compress(text)

@@ -6,18 +6,40 @@ extension IndexJSON {
     /// inbox 0.06 s of one core (0.01 s now). The other kinds, and an event holding a number JSON cannot hold, go
     /// through `Encodable`.
     public static func text(_ event: TimelineEvent) throws -> String {
-        if let text = EventWriter.text(event) { return text }
-        return try encodedText(event)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(320)
+        try append(event, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the bytes of ``text(_:)-(TimelineEvent)`` to `bytes`: a report's events are written one after another
+    /// into one buffer (``EventDetailCodec``), with no string made and copied for each of a long recording's 10,000.
+    public static func append(_ event: TimelineEvent, to bytes: inout [UInt8]) throws {
+        if EventWriter.append(event, to: &bytes) { return }
+        bytes += try encodedText(event).utf8
     }
 }
 
 /// Writes the timeline events `IndexJSON` writes field by field. Every object's fields are in the order of their keys'
 /// bytes, as the `Encodable` form sorts them.
 private enum EventWriter {
-    /// The text, or `nil` when the event is left to `Encodable`.
-    static func text(_ event: TimelineEvent) -> String? {
+    /// Appends the event's text to `bytes`; returns false, with `bytes` as they were, when the event is left to
+    /// `Encodable`.
+    static func append(_ event: TimelineEvent, to bytes: inout [UInt8]) -> Bool {
+        let start = bytes.count
         var json = JSONObjectWriter()
-        json.output.reserveCapacity(320)
+        // The writer writes into the caller's buffer, handed over and back rather than copied.
+        swap(&json.output, &bytes)
+        defer { swap(&json.output, &bytes) }
+        guard write(event, &json), !json.refused else {
+            json.output.removeSubrange(start...)
+            return false
+        }
+        return true
+    }
+
+    /// Writes the event; returns false for a kind left to `Encodable`.
+    private static func write(_ event: TimelineEvent, _ json: inout JSONObjectWriter) -> Bool {
         json.open()
         json.field("file", event.file)
         json.field("line", event.line)
@@ -41,11 +63,10 @@ private enum EventWriter {
             json.key("view")
             write(update, &json)
         default:
-            return nil
+            return false
         }
         json.close()
-        guard !json.refused else { return nil }
-        return String(decoding: json.output, as: UTF8.self)
+        return true
     }
 
     /// The fields every event has after `file` and `line`.
