@@ -25,8 +25,9 @@ enum EventDescription {
         case .network(let exchange): networkDetails(exchange)
         case .screen(let screen): screenDetails(screen)
         case .viewUpdate(let update):
-            update.changes.prefix(4).map(Markdown.text).joined(separator: "; ")
-                + (update.changes.count > 4 ? "; …" : "")
+            // The first four changes in words, not all of them: an update of a long recording lists dozens.
+            update.items.prefix(4).map { Markdown.text($0.description) }.joined(separator: "; ")
+                + (update.items.count > 4 ? "; …" : "")
         case .exception(let exception):
             "\(Markdown.code(exception.name ?? "exception")): "
                 + Markdown.text(XcodeName.demangled(in: exception.reason ?? "no reason"))
