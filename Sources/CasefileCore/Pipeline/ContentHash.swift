@@ -7,7 +7,11 @@ public enum ContentHash {
     /// The hash of a file's bytes, or of a folder's files (relative path, size and bytes, sorted by path; links
     /// are not followed), in lowercase hex.
     public static func of(_ url: URL) throws(InputError) -> String {
-        let path = url.path
+        try of(path: url.path)
+    }
+
+    /// ``of(_:)`` of the file or folder at `path`.
+    public static func of(path: String) throws(InputError) -> String {
         guard let status = FileStatus.of(path) else {
             throw InputError(input: path, reason: "no such file or directory")
         }

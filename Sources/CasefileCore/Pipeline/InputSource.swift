@@ -17,8 +17,8 @@ public struct InputSource: Sendable {
         case directory(DirectoryInput)
     }
 
-    /// The input's location.
-    public let url: URL
+    /// The input's path, as the inbox's scan listed it; records name it.
+    public let path: String
     /// The bounds of unpacking; files beyond them are not kept by the hash's read.
     public let limits: ArchiveLimits
     /// What `lstat` said of the input; `nil` when it does not exist or cannot be examined.
@@ -29,11 +29,17 @@ public struct InputSource: Sendable {
 
     /// Examines the input at `url`: its status, and the listing of a directory.
     public init(_ url: URL, limits: ArchiveLimits) {
-        self.url = url
+        self.init(path: url.path, limits: limits)
+    }
+
+    /// Examines the input at `path`: its status, and the listing of a directory. The nightly run holds its inbox as
+    /// paths; a URL made of each would only be taken back to its path.
+    public init(path: String, limits: ArchiveLimits) {
+        self.path = path
         self.limits = limits
-        status = FileStatus.of(url.path)
+        status = FileStatus.of(path)
         if let status, status.kind == .directory {
-            listing = DirectoryInput(path: url.path, status: status)
+            listing = DirectoryInput(path: path, status: status)
         } else {
             listing = nil
         }
@@ -53,9 +59,9 @@ public struct InputSource: Sendable {
         status?.kind == .directory
     }
 
-    /// What the input holds in memory before it is unpacked, from its metadata: a folder, its files as its listing gives
-    /// them (media streamed past, not kept), which is what it holds unpacked too; a file, what ``hash()`` keeps of it
-    /// (the whole file up to ``wholeFileLimit``, nothing of a larger one, which is streamed). What a file unpacks to
+    /// What the input holds in memory before it is unpacked, from its metadata: a folder, its files as its listing
+    /// gives them (media streamed past, not kept), which is what it holds unpacked too; a file, what ``hash()`` keeps
+    /// of it (the whole file up to ``wholeFileLimit``, nothing of a larger one, which is streamed). What a file unpacks to
     /// nothing tells before it is unpacked: a zip of JSON holds thirty times its size, one with a stored video less
     /// than it. ``UnpackedInput/bytesHeld`` is the true figure.
     public var estimatedBytes: Int {
@@ -66,26 +72,26 @@ public struct InputSource: Sendable {
 
     /// ``ContentHash/of(_:)`` of the input, reading its bytes once and keeping what ``unpack()`` needs.
     public mutating func hash() throws(InputError) -> String {
-        guard let status else { throw InputError(input: url.path, reason: "no such file or directory") }
+        guard let status else { throw InputError(input: path, reason: "no such file or directory") }
         switch status.kind {
         case .directory:
             guard var directory = listing else {
-                throw InputError(input: url.path, reason: "cannot list the directory")
+                throw InputError(input: path, reason: "cannot list the directory")
             }
             let sha256 = try ContentHash.of(directory: &directory, keepingWithin: limits)
             body = .directory(directory)
             return sha256
         case .regular where status.size <= Self.wholeFileLimit:
-            if let bytes = try? FileBlocks.contents(of: url.path, sizeHint: status.size),
+            if let bytes = try? FileBlocks.contents(of: path, sizeHint: status.size),
                 bytes.count <= Self.wholeFileLimit
             {
                 body = .contents(bytes)
                 return ContentHash.of(contents: bytes)
             }
-            return try ContentHash.of(url)
+            return try ContentHash.of(path: path)
         default:
             // A large file is streamed; a link is followed by the hash and the reader alike.
-            return try ContentHash.of(url)
+            return try ContentHash.of(path: path)
         }
     }
 
@@ -93,9 +99,9 @@ public struct InputSource: Sendable {
     public func unpack() throws(ArchiveError) -> UnpackedInput {
         let reader = ArchiveReader(limits: limits)
         switch body {
-        case .contents(let bytes): return try reader.read(path: url.path, contents: bytes)
+        case .contents(let bytes): return try reader.read(path: path, contents: bytes)
         case .directory(let directory): return try reader.read(directory: directory)
-        case .path: return try reader.read(path: url.path)
+        case .path: return try reader.read(path: path)
         }
     }
 }

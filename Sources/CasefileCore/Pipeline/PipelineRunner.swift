@@ -45,8 +45,7 @@ public struct PipelineRunner: Sendable {
         index: some ReportIndex, pipelineName: String, progress: @escaping @Sendable (Progress) -> Void = { _ in }
     ) async throws -> RunSummary {
         let started = Date()
-        // Paths: the list is held for the whole run, and a URL takes ten times its path's memory. Each input's URL is
-        // made when its task starts.
+        // Paths: the list is held for the whole run, and a URL takes ten times its path's memory.
         let inputs = try InboxScanner(ignore: definition.ignore).paths(in: definition.inbox)
         let runID = try await index.beginRun(pipeline: pipelineName, inbox: definition.inbox.path, startedAt: started)
         var summary = RunSummary(runID: runID)
@@ -360,8 +359,7 @@ public struct PipelineRunner: Sendable {
         symbolicator: RunSymbolicator?, fingerprinter: Fingerprinter, redactor: Redactor, frames: (VideoFrames, URL)?,
         known: String?
     ) async -> (Reading, held: InputBudget.Charge) {
-        // The input's records name the path the scan listed.
-        var source = InputSource(URL(filePath: path, directoryHint: .inferFromPath), limits: limits)
+        var source = InputSource(path: path, limits: limits)
         // An input seen before with the same size and times is not read again.
         let signature = source.signature
         if let signature, signature == known {
