@@ -56,9 +56,7 @@ enum ReportWriter {
         }
         if !report.timeline.events.isEmpty {
             // The whole events, once for the report: each row holds what is queried.
-            let blob =
-                try eventDetails.flatMap { $0.isEmpty ? nil : $0 }
-                ?? EventDetailCodec.encode(report.timeline.events)
+            let blob = try Prepared.value(eventDetails) ?? EventDetailCodec.encode(report.timeline.events)
             try db.cachedStatement(sql: "INSERT INTO event_details (report_id, version, detail) VALUES (?, ?, ?)")
                 .insert { row in
                     row.bind(report.id)
