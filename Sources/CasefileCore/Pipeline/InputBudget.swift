@@ -7,9 +7,9 @@
 ///
 /// What an archive holds is known only once it is unpacked: its size on disk says little of it (a zip of JSON holds
 /// thirty times its size; one with a stored video, less than its size). Such an input is admitted on an estimate, and
-/// its charge set to what unpacking found (``settle(_:to:)``) without waiting. Inputs admitted on an estimate and not yet settled
-/// are at most `estimates` at once, so the budget is exceeded at most by what that many archives expand to beyond
-/// their estimates.
+/// its charge set to what unpacking found (``settle(_:to:)``) without waiting. Inputs admitted on an estimate and not
+/// yet settled are at most `estimates` at once, so the budget is exceeded at most by what that many archives expand to
+/// beyond their estimates.
 package actor InputBudget {
     /// The bytes the inputs in flight may hold together.
     package let limit: Int

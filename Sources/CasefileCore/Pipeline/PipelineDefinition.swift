@@ -45,8 +45,8 @@ public struct PipelineDefinition: Sendable {
     /// The default of ``bytesInFlight``: 12 MiB. Over 24 long recordings (10,000 events, 3.6 MB each) the run peaked at
     /// 109–115 MiB as folders and 134–138 MiB as zips with it (zips go over by what the few admitted on an estimate
     /// before they were unpacked hold), 123–126 and 145 MiB with 16 MiB, 96 and 126–129 MiB with 8 MiB, and 265–270 MiB
-    /// with no such bound; its time was the same within the machine's spread. The inputs in flight of an inbox of ordinary reports
-    /// (up to 400 KB each) never fill it.
+    /// with no such bound; its time was the same within the machine's spread. The inputs in flight of an inbox of
+    /// ordinary reports (up to 400 KB each) never fill it.
     public static let defaultBytesInFlight = 12 << 20
 
     /// The Fingerprint stage as this definition configures it.
