@@ -26,11 +26,14 @@ enum CrashWriter {
         for (seq, crash) in crashes.enumerated() {
             let detail = try Prepared.value(details, at: seq) ?? CrashDetailCodec.encode(crash)
             // Each set is stored by the first crash that lists it; any later one finds it there.
-            for imageSet in detail.imageSets {
-                try db.cachedStatement(sql: "INSERT OR IGNORE INTO image_sets (id, detail) VALUES (?, ?)").insert {
-                    row in
-                    row.bind(imageSet.id)
-                    row.bind(blob: imageSet.blob)
+            if !detail.imageSets.isEmpty {
+                let imageSet = try db.cachedStatement(
+                    sql: "INSERT OR IGNORE INTO image_sets (id, detail) VALUES (?, ?)")
+                for set in detail.imageSets {
+                    try imageSet.insert { row in
+                        row.bind(set.id)
+                        row.bind(blob: set.blob)
+                    }
                 }
             }
             let exception = crash.exception
@@ -80,20 +83,19 @@ enum CrashWriter {
             let appImage = crash.appImageName
             let crashedIndex = crash.crashingThread?.index
             // Rows for what is queried: the crashed thread, the exception backtrace, the app's own frames. The
-            // statements are looked up once per crash, not by their text once per row.
+            // statements are looked up once per crash, not by their text once per row (hashing the text of a statement
+            // cost more than binding the row's values).
             var usedImages: Set<String> = appImage.map { [$0] } ?? []
             let threadFrame = try db.cachedStatement(sql: insertThreadFrame)
-            var reasons = ReasonMemo()
+            let threadRow = try db.cachedStatement(sql: insertThread)
+            var statuses = StatusMemo()
             for thread in crash.threads {
                 let crashed = thread.index == crashedIndex
                 // Indices, not elements: the test reads each frame's image in place instead of copying the frame.
                 let rows = thread.frames.indices.filter { crashed || thread.frames[$0].image == appImage }
                 // A thread is a row when it crashed or has frame rows; the others are only in the detail blob.
                 guard crashed || thread.crashed || !rows.isEmpty else { continue }
-                try db.cachedStatement(
-                    sql:
-                        "INSERT INTO crash_threads (crash_id, thread_index, name, queue, crashed) VALUES (?, ?, ?, ?, ?)"
-                ).insert { row in
+                try threadRow.insert { row in
                     row.bind(crashID)
                     row.bind(thread.index)
                     row.bind(thread.name)
@@ -104,8 +106,8 @@ enum CrashWriter {
                     let frame = thread.frames[index]
                     if let image = frame.image { usedImages.insert(image) }
                     try insert(
-                        frame, crash: crashID, thread: thread.index, seq: index, appImage: appImage, reasons: &reasons,
-                        threadFrame)
+                        frame, crash: crashID, thread: thread.index, seq: index, appImage: appImage,
+                        statuses: &statuses, threadFrame)
                 }
             }
             if !crash.exceptionBacktrace.isEmpty {
@@ -113,20 +115,16 @@ enum CrashWriter {
                 for (index, frame) in crash.exceptionBacktrace.enumerated() {
                     if let image = frame.image { usedImages.insert(image) }
                     try insert(
-                        frame, crash: crashID, thread: nil, seq: index, appImage: appImage, reasons: &reasons,
+                        frame, crash: crashID, thread: nil, seq: index, appImage: appImage, statuses: &statuses,
                         backtraceFrame)
                 }
             }
+            let imageRow = try db.cachedStatement(sql: insertImage)
             // Indices, not elements: the test reads two fields in place instead of copying every image.
             for position in crash.images.indices
             where crash.images[position].isApp || usedImages.contains(crash.images[position].name) {
                 let image = crash.images[position]
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO crash_images (crash_id, name, path, arch, uuid, load_address, end_address, is_app)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        """
-                ).insert { row in
+                try imageRow.insert { row in
                     row.bind(crashID)
                     row.bind(image.name)
                     row.bind(image.path)
@@ -140,6 +138,12 @@ enum CrashWriter {
         }
     }
 
+    private static let insertThread =
+        "INSERT INTO crash_threads (crash_id, thread_index, name, queue, crashed) VALUES (?, ?, ?, ?, ?)"
+    private static let insertImage = """
+        INSERT INTO crash_images (crash_id, name, path, arch, uuid, load_address, end_address, is_app)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """
     private static let insertThreadFrame = insertFrame(exceptionBacktrace: false)
     private static let insertBacktraceFrame = insertFrame(exceptionBacktrace: true)
 
@@ -152,31 +156,31 @@ enum CrashWriter {
         """
     }
 
-    /// The reason of the last symbolication status met: a thread's frames run through one image after another,
-    /// so most rows share the reason of the row before, and making its text for each row cost a string per row.
-    private struct ReasonMemo {
-        private var last: (status: FrameSymbolication.Status, reason: String?)?
+    /// The texts of the last symbolication status met: a thread's frames run through one image after another, so
+    /// most rows share the status of the row before, and making its texts for each row cost strings per row.
+    private struct StatusMemo {
+        private var last: (status: FrameSymbolication.Status, text: String?, reason: String?)?
 
-        /// ``FrameSymbolication/reason`` of `symbolication`.
-        mutating func reason(_ symbolication: FrameSymbolication?) -> String? {
-            guard let symbolication else { return nil }
-            if let last, last.status == symbolication.status { return last.reason }
-            let reason = symbolication.reason
-            last = (symbolication.status, reason)
-            return reason
+        /// ``CrashWriter/status(_:)`` and ``FrameSymbolication/reason`` of `symbolication`.
+        mutating func texts(_ symbolication: FrameSymbolication?) -> (status: String?, reason: String?) {
+            guard let symbolication else { return (nil, nil) }
+            if let last, last.status == symbolication.status { return (last.text, last.reason) }
+            let texts = (status: CrashWriter.status(symbolication), reason: symbolication.reason)
+            last = (symbolication.status, texts.status, texts.reason)
+            return texts
         }
     }
 
     /// Inserts one frame row with `statement`, the thread frames' or the exception backtrace's.
     private static func insert(
-        _ frame: Frame, crash: Int64, thread: Int?, seq: Int, appImage: String?, reasons: inout ReasonMemo,
+        _ frame: Frame, crash: Int64, thread: Int?, seq: Int, appImage: String?, statuses: inout StatusMemo,
         _ statement: Statement
     ) throws {
         let function = frame.symbolication?.locations.last
         let inlinedLocations = frame.symbolication?.locations.dropLast() ?? []
         let inlined = inlinedLocations.isEmpty ? nil : IndexJSON.text(Array(inlinedLocations))
         // Whether the frame is the exception backtrace's is part of the statement, not a parameter.
-        let reason = reasons.reason(frame.symbolication)
+        let (status, reason) = statuses.texts(frame.symbolication)
         try statement.insert { row in
             row.bind(crash)
             row.bind(thread)
@@ -192,7 +196,7 @@ enum CrashWriter {
             row.bind(frame.line)
             row.bind(frame.inlined)
             row.bind(frame.image != nil && frame.image == appImage)
-            row.bind(status(frame.symbolication))
+            row.bind(status)
             row.bind(reason)
             row.bind(function?.simpleName)
             row.bind(function?.file)

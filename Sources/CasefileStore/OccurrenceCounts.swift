@@ -79,13 +79,19 @@ struct OccurrenceTally {
 
     /// Adds the counts to `occurrence_counts`.
     func write(_ db: Database) throws {
+        guard !counts.isEmpty else { return }
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO occurrence_counts (group_id, dimension, value, n) VALUES (?, ?, ?, ?)
+                ON CONFLICT (group_id, dimension, value) DO UPDATE SET n = n + excluded.n
+                """)
         for (key, count) in counts {
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO occurrence_counts (group_id, dimension, value, n) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (group_id, dimension, value) DO UPDATE SET n = n + excluded.n
-                    """
-            ).execute(arguments: [key.group, key.dimension, key.value, count])
+            try statement.insert { row in
+                row.bind(key.group)
+                row.bind(key.dimension)
+                row.bind(key.value)
+                row.bind(count)
+            }
         }
     }
 }

@@ -50,11 +50,13 @@ enum ReportWriter {
             row.bind(
                 report.crashes.isEmpty ? nil : symbolCoverage ?? IndexJSON.text(SymbolCoverage(report)))
         }
-        for (seq, event) in report.timeline.events.enumerated() {
-            let summary = Prepared.value(eventSummaries, at: seq) ?? event.summary
-            try insert(event, seq: seq, summary: summary, report: report.id, db)
-        }
         if !report.timeline.events.isEmpty {
+            // Looked up once per report, not by its text once per event: a long recording has 10,000 events.
+            let statement = try db.cachedStatement(sql: insertEvent)
+            for (seq, event) in report.timeline.events.enumerated() {
+                let summary = Prepared.value(eventSummaries, at: seq) ?? event.summary
+                try insert(event, seq: seq, summary: summary, report: report.id, statement)
+            }
             // The whole events, once for the report: each row holds what is queried.
             let blob = try Prepared.value(eventDetails) ?? EventDetailCodec.encode(report.timeline.events)
             try db.cachedStatement(sql: "INSERT INTO event_details (report_id, version, detail) VALUES (?, ?, ?)")
@@ -110,17 +112,18 @@ enum ReportWriter {
         }
     }
 
+    private static let insertEvent = """
+        INSERT INTO timeline_events (report_id, seq, timestamp, time_recorded, kind, summary, source_file,
+        source_line, method, url, status, error_domain, error_code, error, failed, start_ts, end_ts,
+        expected_bytes, received_bytes)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// Inserts one event's row with `statement`, the prepared ``insertEvent``.
     private static func insert(
-        _ event: TimelineEvent, seq: Int, summary: String, report: String, _ db: Database
+        _ event: TimelineEvent, seq: Int, summary: String, report: String, _ statement: Statement
     ) throws {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO timeline_events (report_id, seq, timestamp, time_recorded, kind, summary, source_file,
-                source_line, method, url, status, error_domain, error_code, error, failed, start_ts, end_ts,
-                expected_bytes, received_bytes)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """
-        ).insert { row in
+        try statement.insert { row in
             row.bind(report)
             row.bind(seq)
             row.bind(event.timestamp)
