@@ -67,4 +67,33 @@ import Testing
         #expect(try read { try $0.double() }.map(\.bitPattern) == tree.double.map(\.bitPattern))
         #expect(try read { try $0.bool() } == tree.bool)
     }
+
+    /// A UUID read from its bytes gives the normal form, lowercase and dashed, as reading the string and normalizing it
+    /// does; an escaped one is decoded first; anything that is not a UUID reads as none, and the scanner moves past it.
+    @Test(
+        arguments: [
+            (#""4C4C4499-5555-3144-A1F6-F6E2FBBB7250""#, "4c4c4499-5555-3144-a1f6-f6e2fbbb7250"),
+            (#""4c4c449955553144a1f6f6e2fbbb7250""#, "4c4c4499-5555-3144-a1f6-f6e2fbbb7250"),
+            (#""4C4C4499\u002D5555-3144-A1F6-F6E2FBBB7250""#, "4c4c4499-5555-3144-a1f6-f6e2fbbb7250"),
+            (#""not a uuid""#, nil),
+            (#""4C4C4499-5555-3144-A1F6-F6E2FBBB72""#, nil),
+            ("null", nil),
+            ("42", nil),
+            (#"{"uuid":"4C4C4499-5555-3144-A1F6-F6E2FBBB7250"}"#, nil),
+        ] as [(String, String?)])
+    func readsAUUIDInItsNormalForm(_ token: String, _ expected: String?) throws {
+        let bytes = Array("[\(token), 7]".utf8)
+        var uuid: String?
+        var after: Double?
+        try bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer, strict: true)
+            var position = 0
+            try scanner.elements { scanner in
+                if position == 0 { uuid = try scanner.uuid() } else { after = try scanner.double() }
+                position += 1
+            }
+        }
+        #expect(uuid == expected)
+        #expect(after == 7)
+    }
 }

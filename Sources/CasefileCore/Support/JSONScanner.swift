@@ -230,6 +230,25 @@ struct JSONScanner {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
+    /// A string value read as a UUID, in ``UUIDText``'s normal form: one string is made, the normal one, where reading
+    /// the string and then normalizing it made two (an `.ips` report lists hundreds of images, each with a UUID in
+    /// uppercase). `nil` for `null`, any other kind of value (which is skipped), or text that is not a UUID.
+    mutating func uuid() throws -> String? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let base = bytes.baseAddress else {
+            return try string().flatMap(UUIDText.normalize)
+        }
+        let start = index
+        let range = try stringRange()
+        if (strict && bytes[range].contains(where: { $0 < 0x20 }))
+            || memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil
+        {
+            // Refused, or decoded, as a string is.
+            rewind(to: start)
+            return try string().flatMap(UUIDText.normalize)
+        }
+        return UUIDText.normalize(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
     /// The text of a string's body whose escapes are all of one character (``JSONParser/oneCharacterEscape(_:)``),
     /// decoded as `JSONParser` decodes it; `nil` for anything else (a `\u` escape, a control character, a
     /// broken escape), which the parser reads, tolerance and errors included.

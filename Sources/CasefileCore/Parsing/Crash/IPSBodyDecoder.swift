@@ -198,7 +198,7 @@ enum IPSBodyDecoder {
             } else if scanner.key(key, is: "size") {
                 size = try scanner.uint64() ?? 0
             } else if scanner.key(key, is: "uuid") {
-                uuid = try scanner.string()
+                uuid = try scanner.uuid()
             } else if scanner.key(key, is: "path") {
                 path = try scanner.string()
             } else if scanner.key(key, is: "name") {
@@ -213,7 +213,7 @@ enum IPSBodyDecoder {
             return nil
         }
         return BinaryImage(
-            name: name, path: path, arch: arch, uuid: uuid, loadAddress: base,
-            endAddress: size > 0 ? base &+ size &- 1 : nil)
+            name: name, path: path, arch: arch, normalizedUUID: uuid, loadAddress: base,
+            endAddress: size > 0 ? base &+ size &- 1 : nil, isApp: false)
     }
 }
