@@ -27,12 +27,12 @@ enum CrashWriter {
             let detail = try Prepared.value(details, at: seq) ?? CrashDetailCodec.encode(crash)
             // Each set is stored by the first crash that lists it; any later one finds it there.
             if !detail.imageSets.isEmpty {
-                let imageSet = try db.cachedStatement(
+                let setRow = try db.cachedStatement(
                     sql: "INSERT OR IGNORE INTO image_sets (id, detail) VALUES (?, ?)")
-                for set in detail.imageSets {
-                    try imageSet.insert { row in
-                        row.bind(set.id)
-                        row.bind(blob: set.blob)
+                for imageSet in detail.imageSets {
+                    try setRow.insert { row in
+                        row.bind(imageSet.id)
+                        row.bind(blob: imageSet.blob)
                     }
                 }
             }
