@@ -212,41 +212,54 @@ struct JSONScanner {
     /// A string value; `nil` for `null` or any other kind of value (which is skipped).
     @inline(__always)
     mutating func string() throws -> String? {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-            try skipValue()
-            return nil
-        }
-        let start = index
-        let range = try stringRange()
-        guard let base = bytes.baseAddress else { return nil }
-        // The parser refuses a raw control character in a string.
-        if strict, bytes[range].contains(where: { $0 < 0x20 }) { throw Failure(offset: start) }
-        if !range.isEmpty, memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil {
-            // Apple writes every slash of a path as `\/`: each image's path has escapes, and a parser per string
-            // cost a tenth of reading a report.
-            if let text = Self.unescaped(UnsafeBufferPointer(rebasing: bytes[range])) { return text }
-            return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<index])).string
-        }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        guard let body = try stringBody() else { return nil }
+        return try text(of: body)
     }
 
     /// A string value read as a UUID, in ``UUIDText``'s normal form: one string is made, the normal one, where reading
     /// the string and then normalizing it made two (an `.ips` report lists hundreds of images, each with a UUID in
     /// uppercase). `nil` for `null`, any other kind of value (which is skipped), or text that is not a UUID.
     mutating func uuid() throws -> String? {
+        guard let body = try stringBody() else { return nil }
+        // Escaped, it is decoded first, as a string is.
+        if body.isEscaped { return try text(of: body).flatMap(UUIDText.normalize) }
+        return UUIDText.normalize(utf8: UnsafeBufferPointer(rebasing: bytes[body.text]))
+    }
+
+    /// Where a string value lies: from its opening quote to past its closing one, the text between, and whether that
+    /// text has escapes.
+    private struct StringBody {
+        var value: Range<Int>
+        var text: Range<Int>
+        var isEscaped: Bool
+    }
+
+    /// Reads a string value up to its closing quote; `nil` for `null` or any other kind of value (which is skipped).
+    @inline(__always)
+    private mutating func stringBody() throws -> StringBody? {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let base = bytes.baseAddress else {
-            return try string().flatMap(UUIDText.normalize)
+            try skipValue()
+            return nil
         }
         let start = index
         let range = try stringRange()
-        if (strict && bytes[range].contains(where: { $0 < 0x20 }))
-            || memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil
-        {
-            // Refused, or decoded, as a string is.
-            rewind(to: start)
-            return try string().flatMap(UUIDText.normalize)
+        // The parser refuses a raw control character in a string.
+        if strict, bytes[range].contains(where: { $0 < 0x20 }) { throw Failure(offset: start) }
+        let isEscaped =
+            !range.isEmpty && memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil
+        return StringBody(value: start..<index, text: range, isEscaped: isEscaped)
+    }
+
+    /// The text of a string value ``stringBody()`` read.
+    @inline(__always)
+    private func text(of body: StringBody) throws -> String? {
+        if body.isEscaped {
+            // Apple writes every slash of a path as `\/`: each image's path has escapes, and a parser per string
+            // cost a tenth of reading a report.
+            if let text = Self.unescaped(UnsafeBufferPointer(rebasing: bytes[body.text])) { return text }
+            return try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[body.value])).string
         }
-        return UUIDText.normalize(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[body.text]), as: UTF8.self)
     }
 
     /// The text of a string's body whose escapes are all of one character (``JSONParser/oneCharacterEscape(_:)``),
