@@ -8,9 +8,9 @@ import GRDBSQLite
 /// The rows are copied as the writer writes them: report by report, each report's input, its row, its timeline
 /// events and their blob, crashes with their threads, frames and images, chains, warnings, occurrences and input
 /// link, in one savepoint per report, a commit every 64 reports, foreign keys checked, the index's journal settings,
-/// and the write-ahead log checkpointed at the end. What the writer does besides storing rows (asking whether an input or a
-/// report is known, finding each report's group and counting its occurrences) is not done. The benchmark prints it
-/// beside the index rows of its budget.
+/// and the write-ahead log checkpointed at the end. What the writer does besides storing rows (asking whether an input
+/// or a report is known, finding each report's group and counting its occurrences) is not done. The benchmark prints
+/// it beside the index rows of its budget.
 public enum RowsFloor {
     /// What one copy measured.
     public struct Measurement: Sendable {

@@ -61,8 +61,8 @@ public struct InputSource: Sendable {
 
     /// What the input holds in memory before it is unpacked, from its metadata: a folder, its files as its listing
     /// gives them (media streamed past, not kept), which is what it holds unpacked too; a file, what ``hash()`` keeps
-    /// of it (the whole file up to ``wholeFileLimit``, nothing of a larger one, which is streamed). What a file unpacks to
-    /// nothing tells before it is unpacked: a zip of JSON holds thirty times its size, one with a stored video less
+    /// of it (the whole file up to ``wholeFileLimit``, nothing of a larger one, which is streamed). What a file unpacks
+    /// to nothing tells before it is unpacked: a zip of JSON holds thirty times its size, one with a stored video less
     /// than it. ``UnpackedInput/bytesHeld`` is the true figure.
     public var estimatedBytes: Int {
         if let listing { return listing.bytesKept(within: limits) }
