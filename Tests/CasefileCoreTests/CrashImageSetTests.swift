@@ -140,6 +140,37 @@ import Testing
         #expect(Set(other.imageSets).isDisjoint(with: first.imageSets))
     }
 
+    /// A run that begins with the images of a set made before is that set only when every image of it is the same
+    /// but for where it is loaded: an image with the same UUID at another path, of another size, under another name or
+    /// arch, or with no end address, makes a set of its own, whose text is what its id names. Whichever crash of them
+    /// came first, each gets the same sets as on its own.
+    @Test(arguments: [
+        ("path", 3), ("size", 5), ("name", 0), ("arch", 7), ("end address", 2),
+    ])
+    func takesASetMadeBeforeOnlyForTheSameImages(field: String, image: Int) throws {
+        let original = Self.crash(systemImages: 20)
+        var changed = original
+        let position = 2 + image
+        switch field {
+        case "path": changed.images[position].path = "/usr/lib/system/other/lib\(image).dylib"
+        case "size": changed.images[position].endAddress = changed.images[position].loadAddress + 0x1f_fff0
+        case "name": changed.images[position].name = "other\(image).dylib"
+        case "arch": changed.images[position].arch = "arm64"
+        default: changed.images[position].endAddress = nil
+        }
+        let first = try CrashDetailCodec.encode(original)
+        let second = try CrashDetailCodec.encode(changed)
+        let again = try CrashDetailCodec.encode(original)
+        // Images 0 to 7 make the first set, 8 to 15 the second; the change is in the first.
+        try #require(first.imageSets.count == 2 && second.imageSets.count == 2)
+        #expect(second.imageSets[0].id != first.imageSets[0].id)
+        #expect(second.imageSets[1] == first.imageSets[1])
+        #expect(again.imageSets == first.imageSets)
+        // Decoding checks that each set's text hashes to its id, and gives back the changed image as it was.
+        #expect(try CrashDetailCodec.decode(second).images == changed.images)
+        #expect(try CrashDetailCodec.decode(again).images == original.images)
+    }
+
     /// A crash with few system images keeps them in its own blob.
     @Test func fewSystemImagesStayInTheBlob() throws {
         let crash = Self.crash(systemImages: 15)

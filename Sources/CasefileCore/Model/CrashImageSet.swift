@@ -54,6 +54,10 @@ public struct CrashImageSet: Sendable, Hashable {
 
     /// The sets a crash's `images` are cut into, and for each image the position of its set among them (`nil` for an
     /// image its crash's blob lists itself).
+    ///
+    /// A run that begins as a set made earlier in the process began, with the same images field for field, is that set:
+    /// its text would be the same, and is neither written nor hashed again. The crashes of a run list the same sets
+    /// again and again (185 sets for the 534 crashes of the benchmark's 1,000 inputs).
     static func sets(of images: [BinaryImage]) throws(ArchiveError) -> (sets: [CrashImageSet], setOfImage: [Int?]) {
         var setOfImage = [Int?](repeating: nil, count: images.count)
         var sets: [CrashImageSet] = []
@@ -64,10 +68,22 @@ public struct CrashImageSet: Sendable, Hashable {
             }
             guard shared.count >= minimumCount else { return }
             var out = BlobLineWriter(capacity: maximumCount * 110)
-            var members: [Int] = []
-            for index in shared {
-                if members.isEmpty { out.line(header) }
-                members.append(index)
+            // The positions in `shared` of the run being written: from `start` up to `position`.
+            var start = 0
+            var position = 0
+            func close(_ set: CrashImageSet) {
+                sets.append(set)
+                for member in shared[start..<position] { setOfImage[member] = sets.count - 1 }
+                start = position
+            }
+            while position < shared.count {
+                if position == start, let known = known(at: start, of: shared, in: images) {
+                    position += known.members.count
+                    close(known.set)
+                    continue
+                }
+                let index = shared[position]
+                if position == start { out.line(header) }
                 out.begin("I")
                 out.field(images[index].name)
                 out.field(images[index].path)
@@ -76,14 +92,54 @@ public struct CrashImageSet: Sendable, Hashable {
                 out.hex(images[index].endAddress.map { $0 &- images[index].loadAddress })
                 out.flag(images[index].isApp)
                 out.end()
-                guard endsASet(uuid: images[index].uuid) || members.count == maximumCount else { continue }
-                sets.append(try make(text: out.text))
-                for member in members { setOfImage[member] = sets.count - 1 }
-                members.removeAll(keepingCapacity: true)
+                position += 1
+                guard endsASet(uuid: images[index].uuid) || position - start == maximumCount else { continue }
+                let set = try make(text: out.text)
+                remember(Known(set: set, members: shared[start..<position].map { Member(images[$0]) }))
+                close(set)
                 out.removeAll()
             }
         }
         return (sets, setOfImage)
+    }
+
+    /// A set made earlier in this process and the images it was made of.
+    private struct Known {
+        var set: CrashImageSet
+        var members: [Member]
+    }
+
+    /// The sets made so far in this process, by the UUID of their first image. A set keeps about 700 bytes compressed
+    /// and, for its 32 images on average, about 270 bytes of fields each (a path and a UUID too long for a small
+    /// string): past ``knownLimit`` sets, about 10 MB, they are forgotten and learned again.
+    private static let knownSets = Mutex<(byFirstUUID: [String: [Known]], count: Int)>(([:], 0))
+    /// The most sets ``knownSets`` keeps; a run of 1,000 benchmark inputs makes 185.
+    private static let knownLimit = 1024
+
+    /// The set made earlier whose images are, field for field, the images at `shared[start...]` that begin it. The end
+    /// of a run depends only on its images' UUIDs (and its length), so those images end a run here as they did there.
+    private static func known(
+        at start: Int, of shared: [Int], in images: UnsafeBufferPointer<BinaryImage>
+    ) -> Known? {
+        guard let uuid = images[shared[start]].uuid,
+            let candidates = knownSets.withLock({ $0.byFirstUUID[uuid] })
+        else { return nil }
+        return candidates.first { candidate in
+            candidate.members.count <= shared.count - start
+                && candidate.members.indices.allSatisfy { offset in
+                    candidate.members[offset].describes(images[shared[start + offset]])
+                }
+        }
+    }
+
+    /// Keeps `known` for the crashes after this one.
+    private static func remember(_ known: Known) {
+        guard let uuid = known.members.first?.uuid else { return }
+        knownSets.withLock { sets in
+            if sets.count >= knownLimit { sets = ([:], 0) }
+            sets.byFirstUUID[uuid, default: []].append(known)
+            sets.count += 1
+        }
     }
 
     /// Whether a set ends after the image with this UUID: its last two hex digits make a multiple of 32 — the last is
@@ -106,18 +162,9 @@ public struct CrashImageSet: Sendable, Hashable {
         return !path.containsBytes("/Bundle/Application/") && !path.containsBytes("/mobile/Applications/")
     }
 
-    /// The set whose text is `text`: compressed once per process and id, then taken from memory, since the crashes of
-    /// a run list the same sets again and again (185 sets for the 534 crashes of the benchmark's 1,000 inputs).
+    /// The set whose text is `text`.
     static func make(text: UnsafeRawBufferPointer) throws(ArchiveError) -> CrashImageSet {
-        let id = hash(text)
-        if let blob = compressed.withLock({ $0[id] }) { return CrashImageSet(id: id, blob: blob) }
-        let blob = try BlobCompression.compress(text)
-        compressed.withLock { sets in
-            // A set is about 700 bytes compressed; past this many (about 3 MB), forget them and start again.
-            if sets.count >= 4096 { sets.removeAll() }
-            sets[id] = blob
-        }
-        return CrashImageSet(id: id, blob: blob)
+        CrashImageSet(id: hash(text), blob: try BlobCompression.compress(text))
     }
 
     /// The lowercase hex SHA-256 of `text`.
@@ -127,9 +174,6 @@ public struct CrashImageSet: Sendable, Hashable {
         return ContentHash.hex(hasher.finalize())
     }
 
-    /// The sets compressed so far in this process, by id.
-    private static let compressed = Mutex<[String: [UInt8]]>([:])
-
     /// An image of a set: everything but its load address, and its size.
     struct Member {
         var name: String
@@ -138,6 +182,28 @@ public struct CrashImageSet: Sendable, Hashable {
         var uuid: String?
         var size: UInt64?
         var isApp: Bool
+
+        /// The member `image` is: its fields, and its size for its end address.
+        init(_ image: BinaryImage) {
+            self.init(
+                name: image.name, path: image.path, arch: image.arch, uuid: image.uuid,
+                size: image.endAddress.map { $0 &- image.loadAddress }, isApp: image.isApp)
+        }
+
+        init(name: String, path: String?, arch: String?, uuid: String?, size: UInt64?, isApp: Bool) {
+            self.name = name
+            self.path = path
+            self.arch = arch
+            self.uuid = uuid
+            self.size = size
+            self.isApp = isApp
+        }
+
+        /// Whether `image` is this member, wherever it is loaded: its line in a set's text would be this member's.
+        func describes(_ image: BinaryImage) -> Bool {
+            image.uuid == uuid && image.name == name && image.path == path && image.arch == arch
+                && image.isApp == isApp && image.endAddress.map { $0 &- image.loadAddress } == size
+        }
 
         /// The image loaded at `loadAddress`.
         func image(loadedAt loadAddress: UInt64) -> BinaryImage {
