@@ -3,16 +3,21 @@
 # every run of one build (two runs of 100 inputs differed by 0.01 %), whatever else the machine is doing, where wall and
 # processor time on this project's VM move by 5-10 % from minute to minute and by half between its phases. With two
 # builds, each is counted on the same inbox and the change from A to B is printed. Counts compare builds, not stages.
-#   Scripts/count-instructions.sh CASEFILE_A [CASEFILE_B] [INPUTS]   (default: 100 inputs, about 40 s a build)
+#   Scripts/count-instructions.sh CASEFILE_A [CASEFILE_B] [INPUTS]   (default: 100 inputs, about 40 s a build; 1,000
+#   inputs take about 7 minutes a build)
 #
-# Three things make a count here differ from what the hardware runs, each the same for both builds:
+# What makes a count here differ from what the hardware runs, the same for both builds:
 # - valgrind 3.19 cannot read the DWARF of Swift 6.3's release builds ("Possibly corrupted debuginfo file"), so each
 #   build is counted from a copy with its debug sections stripped; its symbol table stays, and functions keep names.
-# - Foundation's Process adds a close action for every descriptor below the limit when it starts llvm-symbolizer, and
-#   under valgrind the limit is a million: a quarter of the count went there. The count runs with `ulimit -n 1024`.
+# - Foundation's Process cannot start llvm-symbolizer under valgrind (it asks to close valgrind's own descriptors too,
+#   and the start fails, once per crash), so the run has no symbol folders: the app's frames are not symbolicated, and
+#   the count leaves out what a run spends on llvm-symbolizer's answers (`make bench` and Scripts/ab-run.sh time runs
+#   with them).
+# - valgrind runs one thread at a time; with its default scheduling libdispatch took threads waiting their turn for
+#   blocked ones and started more, until at 1,000 inputs the run ran out of descriptors and libdispatch stopped it.
+#   The count runs with `--fair-sched=yes`, under which 1,000 inputs ran through.
 # - SHA-256 runs BoringSSL's AVX code under valgrind (valgrind offers no SHA extensions), about 40 % of the count,
 #   where `perf` puts hashing at 5 % of the processor on this VM. The count without it is printed beside the total.
-# llvm-symbolizer, which the run starts, is not counted.
 set -euo pipefail
 a=${1:?usage: Scripts/count-instructions.sh CASEFILE_A [CASEFILE_B] [INPUTS]}
 b=""
@@ -28,7 +33,8 @@ memory=${BENCH_INBOX_ROOT:-/dev/shm}
 work=$(mktemp -d "$memory/casefile-count.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# The inbox and symbols make bench uses (Scripts/bench-run.sh), at a size valgrind gets through in under a minute.
+# The inbox make bench uses (Scripts/bench-run.sh), at a size valgrind gets through in under a minute, and its app's
+# stripped build; no symbol folders (above).
 "$root/Scripts/make-large-symbols.sh" "$work/app-symbols" 20000 > /dev/null
 python3 "$root/Scripts/make-inbox.py" "$inputs" "$work/inbox" --app-symbols "$work/app-symbols" > /dev/null
 cat > "$work/run.toml" <<TOML
@@ -39,17 +45,22 @@ path = "$work/inbox"
 path = "$work/out"
 # The inbox's videos hold no frames (see Scripts/bench-run.sh).
 frames = false
-[symbols]
-paths = ["$root/SampleReports/Symbols", "$work/app-symbols"]
 TOML
 
 # Counts build $2 (named $1): prints "total without-sha256".
 count() {
     strip --strip-debug -o "$work/$1" "$2"
     rm -rf "$work/out"
-    (ulimit -n 1024 && valgrind --tool=callgrind --callgrind-out-file="$work/$1.callgrind" \
-        "$work/$1" run "$work/run.toml" > /dev/null 2> "$work/$1.log") || true
-    grep -q "Collected" "$work/$1.log" || { echo "valgrind did not finish on $2:" >&2; tail -5 "$work/$1.log" >&2; exit 1; }
+    local status=0
+    valgrind --tool=callgrind --fair-sched=yes --callgrind-out-file="$work/$1.callgrind" \
+        "$work/$1" run "$work/run.toml" > /dev/null 2> "$work/$1.log" || status=$?
+    # 1 is the run's own: the inbox's hostile inputs are quarantined. Anything else, and the count is of half a run.
+    if [ "$status" -gt 1 ] || grep -q "Too many open files" "$work/$1.log"; then
+        echo "casefile under valgrind exited with $status on $2 (log: $work/$1.log):" >&2
+        grep -v '^==[0-9]*== *$' "$work/$1.log" | tail -8 >&2
+        trap - EXIT
+        exit 1
+    fi
     callgrind_annotate --inclusive=yes "$work/$1.callgrind" 2> /dev/null | python3 -c '
 import re, sys
 total = sha = 0
