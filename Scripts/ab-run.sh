@@ -9,26 +9,9 @@ a=${1:?usage: Scripts/ab-run.sh CASEFILE_A CASEFILE_B [ROUNDS] [INPUTS]}
 b=${2:?usage: Scripts/ab-run.sh CASEFILE_A CASEFILE_B [ROUNDS] [INPUTS]}
 rounds=${3:-10}
 inputs=${4:-1000}
-root=$(cd "$(dirname "$0")/.." && pwd)
-memory=${BENCH_INBOX_ROOT:-/dev/shm}
-[ -d "$memory" ] && [ -w "$memory" ] || memory=${TMPDIR:-/tmp}
-work=$(mktemp -d "$memory/casefile-ab.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-# The app's dSYM, as make bench uses it (Scripts/bench-run.sh).
-"$root/Scripts/make-large-symbols.sh" "$work/app-symbols" 20000 > /dev/null
-python3 "$root/Scripts/make-inbox.py" "$inputs" "$work/inbox" --app-symbols "$work/app-symbols" > /dev/null
-cat > "$work/run.toml" <<TOML
-version = 1
-[inbox]
-path = "$work/inbox"
-[output]
-path = "$work/out"
-# The inbox's videos hold no frames (see Scripts/bench-run.sh).
-frames = false
-[symbols]
-paths = ["$root/SampleReports/Symbols", "$work/app-symbols"]
-TOML
+# The inbox and symbol folders make bench uses (Scripts/bench-run.sh).
+. "$(dirname "$0")/bench-inbox.sh"
+bench_inbox ab "$inputs" symbols
 
 # One run of $1 with a new output: "wall user+system" in seconds.
 measure() {

@@ -27,25 +27,9 @@ if [ $# -ge 2 ]; then
 fi
 [ $# -ge 3 ] && inputs=$3
 command -v valgrind >/dev/null 2>&1 || { echo "valgrind is needed: apt-get install -y valgrind" >&2; exit 2; }
-root=$(cd "$(dirname "$0")/.." && pwd)
-memory=${BENCH_INBOX_ROOT:-/dev/shm}
-[ -d "$memory" ] && [ -w "$memory" ] || memory=${TMPDIR:-/tmp}
-work=$(mktemp -d "$memory/casefile-count.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-# The inbox make bench uses (Scripts/bench-run.sh), at a size valgrind gets through in under a minute, and its app's
-# stripped build; no symbol folders (above).
-"$root/Scripts/make-large-symbols.sh" "$work/app-symbols" 20000 > /dev/null
-python3 "$root/Scripts/make-inbox.py" "$inputs" "$work/inbox" --app-symbols "$work/app-symbols" > /dev/null
-cat > "$work/run.toml" <<TOML
-version = 1
-[inbox]
-path = "$work/inbox"
-[output]
-path = "$work/out"
-# The inbox's videos hold no frames (see Scripts/bench-run.sh).
-frames = false
-TOML
+# The inbox make bench uses, at a size valgrind gets through in under a minute; no symbol folders (above).
+. "$(dirname "$0")/bench-inbox.sh"
+bench_inbox count "$inputs"
 
 # Counts build $2 (named $1): prints "total without-sha256".
 count() {
