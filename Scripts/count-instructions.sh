@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Instructions one `casefile run` executes over a generated inbox, counted by valgrind's callgrind: the same count on
 # every run of one build (two runs of 100 inputs differed by 0.01 %), whatever else the machine is doing, where wall and
-# processor time on this project's VM move by 5-10 % from minute to minute and by half between its phases. With two
-# builds, each is counted on the same inbox and the change from A to B is printed. Counts compare builds, not stages.
+# processor time on this project's VMs move by 5-10 % from minute to minute and by half from one VM to the next. With
+# two builds, each is counted on the same inbox and the change from A to B is printed. Counts compare builds, not
+# stages.
 #   Scripts/count-instructions.sh CASEFILE_A [CASEFILE_B] [INPUTS]   (default: 100 inputs, about 40 s a build; 1,000
 #   inputs take about 7 minutes a build)
 #
@@ -60,14 +61,21 @@ for line in sys.stdin:
 print(total, total - sha)'
 }
 
+# Prints build $1's line: its name $2 and counts $3 (total) and $4 (without SHA-256).
+report() {
+    echo "$1 ($2): $3 instructions over $inputs inputs, $(($3 / inputs)) per input;" \
+        "without SHA-256 $4, $(($4 / inputs)) per input"
+}
+
 read -r total_a rest_a <<< "$(count a "$a")"
-echo "A ($a): $total_a instructions over $inputs inputs, $((total_a / inputs)) per input; without SHA-256 $rest_a, $((rest_a / inputs)) per input"
+report A "$a" "$total_a" "$rest_a"
 if [ -n "$b" ]; then
     read -r total_b rest_b <<< "$(count b "$b")"
-    echo "B ($b): $total_b instructions over $inputs inputs, $((total_b / inputs)) per input; without SHA-256 $rest_b, $((rest_b / inputs)) per input"
+    report B "$b" "$total_b" "$rest_b"
     python3 -c "
 import sys
 ta, ra, tb, rb = map(int, sys.argv[1:])
-print('B against A: %+.2f %% of the instructions, %+.2f %% without SHA-256' % (100 * (tb - ta) / ta, 100 * (rb - ra) / ra))
+print('B against A: %+.2f %% of the instructions, %+.2f %% without SHA-256' % (
+    100 * (tb - ta) / ta, 100 * (rb - ra) / ra))
 " "$total_a" "$rest_a" "$total_b" "$rest_b"
 fi

@@ -142,8 +142,8 @@ import Testing
 
     /// A run that begins with the images of a set made before is that set only when every image of it is the same
     /// but for where it is loaded: an image with the same UUID at another path, of another size, under another name or
-    /// arch, or with no end address, makes a set of its own, whose text is what its id names. Whichever crash of them
-    /// came first, each gets the same sets as on its own.
+    /// arch, or with no end address, makes a set of its own, whose text is what its id names; and the crash the first
+    /// set was made from still gets that set after it.
     @Test(arguments: [
         ("path", 3), ("size", 5), ("name", 0), ("arch", 7), ("end address", 2),
     ])
