@@ -183,23 +183,8 @@ public struct CrashImageSet: Sendable, Hashable {
         var size: UInt64?
         var isApp: Bool
 
-        /// The member `image` is: its fields, and its size for its end address.
-        init(_ image: BinaryImage) {
-            self.init(
-                name: image.name, path: image.path, arch: image.arch, uuid: image.uuid,
-                size: image.endAddress.map { $0 &- image.loadAddress }, isApp: image.isApp)
-        }
-
-        init(name: String, path: String?, arch: String?, uuid: String?, size: UInt64?, isApp: Bool) {
-            self.name = name
-            self.path = path
-            self.arch = arch
-            self.uuid = uuid
-            self.size = size
-            self.isApp = isApp
-        }
-
         /// Whether `image` is this member, wherever it is loaded: its line in a set's text would be this member's.
+        /// Field by field, not `Member(image) == self`: a crash's 300-odd images would each be copied.
         func describes(_ image: BinaryImage) -> Bool {
             image.uuid == uuid && image.name == name && image.path == path && image.arch == arch
                 && image.isApp == isApp && image.endAddress.map { $0 &- image.loadAddress } == size
@@ -230,5 +215,15 @@ public struct CrashImageSet: Sendable, Hashable {
                 name: fields[1] ?? "???", path: fields[2], arch: fields[3], uuid: fields[4],
                 size: fields[5].flatMap { UInt64($0, radix: 16) }, isApp: fields[6] == "1")
         }
+    }
+}
+
+extension CrashImageSet.Member {
+    /// The member `image` is: its fields, and its size for its end address. In an extension, so the member-wise
+    /// initializer stays.
+    init(_ image: BinaryImage) {
+        self.init(
+            name: image.name, path: image.path, arch: image.arch, uuid: image.uuid,
+            size: image.endAddress.map { $0 &- image.loadAddress }, isApp: image.isApp)
     }
 }
