@@ -70,7 +70,7 @@ import Testing
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v20-%'")
         }
         let reopened = try IndexStore(path: database.path)
-        #expect(try reopened.appliedMigrations().last == "v20-event-details")
+        #expect(try reopened.appliedMigrations().contains("v20-event-details"))
         #expect(try reopened.count(.eventDetails) == ids.count)
         var expected = before
         expected[0][1].detail = nil

@@ -126,6 +126,7 @@ import Testing
                 "v11-run-recovery", "v12-no-duplicate-indexes", "v13-occurrence-counts",
                 "v14-occurrence-counts-by-input", "v15-group-title-input", "v16-occurrences-by-run",
                 "v17-report-completeness", "v18-image-sets", "v19-group-order", "v20-event-details",
+                "v21-row-ids-without-autoincrement",
             ])
     }
 

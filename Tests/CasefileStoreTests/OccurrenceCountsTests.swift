@@ -182,10 +182,10 @@ import Testing
         }
         let reopened = try IndexStore(path: database.path)
         #expect(
-            try reopened.appliedMigrations().suffix(8) == [
+            try reopened.appliedMigrations().suffix(9) == [
                 "v13-occurrence-counts", "v14-occurrence-counts-by-input", "v15-group-title-input",
                 "v16-occurrences-by-run", "v17-report-completeness", "v18-image-sets", "v19-group-order",
-                "v20-event-details",
+                "v20-event-details", "v21-row-ids-without-autoincrement",
             ])
         let migrated = try await queue.read { db in try Self.counts(db) }
         #expect(migrated.kept.count > 20)
