@@ -85,14 +85,17 @@ enum CrashWriter {
             // Rows for what is queried: the crashed thread, the exception backtrace, the app's own frames. The
             // statements are looked up once per crash, not by their text once per row (hashing the text of a statement
             // cost more than binding the row's values).
-            var usedImages: Set<String> = appImage.map { [$0] } ?? []
+            var usedImages = ImageNames()
+            if let appImage { usedImages.insert(appImage) }
             let threadFrame = try db.cachedStatement(sql: insertThreadFrame)
             let threadRow = try db.cachedStatement(sql: insertThread)
             var statuses = StatusMemo()
             for thread in crash.threads {
                 let crashed = thread.index == crashedIndex
                 // Indices, not elements: the test reads each frame's image in place instead of copying the frame.
-                let rows = thread.frames.indices.filter { crashed || thread.frames[$0].image == appImage }
+                let rows = thread.frames.indices.filter {
+                    crashed || ImageNames.same(thread.frames[$0].image, appImage)
+                }
                 // A thread is a row when it crashed or has frame rows; the others are only in the detail blob.
                 guard crashed || thread.crashed || !rows.isEmpty else { continue }
                 try threadRow.insert { row in
@@ -156,6 +159,27 @@ enum CrashWriter {
         """
     }
 
+    /// The names of the images a crash's frame rows lie in: a handful, asked about for each of the crash's 300-odd
+    /// images. A list compared by length first cost less than a `Set`, which hashed every image's name.
+    private struct ImageNames {
+        private var names: [String] = []
+
+        mutating func insert(_ name: String) {
+            if !contains(name) { names.append(name) }
+        }
+
+        func contains(_ name: String) -> Bool {
+            names.contains { Self.same($0, name) }
+        }
+
+        /// `name == other`, with the lengths compared first: most names a frame or an image is compared with are
+        /// another image's, of another length, and `==` on two such strings cost several times more than this.
+        static func same(_ name: String?, _ other: String?) -> Bool {
+            guard let name, let other else { return name == nil && other == nil }
+            return name.utf8.count == other.utf8.count && name == other
+        }
+    }
+
     /// The texts of the last symbolication status met: a thread's frames run through one image after another, so
     /// most rows share the status of the row before, and making its texts for each row cost strings per row.
     private struct StatusMemo {
@@ -195,7 +219,7 @@ enum CrashWriter {
             row.bind(frame.file)
             row.bind(frame.line)
             row.bind(frame.inlined)
-            row.bind(frame.image != nil && frame.image == appImage)
+            row.bind(frame.image != nil && ImageNames.same(frame.image, appImage))
             row.bind(status)
             row.bind(reason)
             row.bind(function?.simpleName)

@@ -171,6 +171,48 @@ import Testing
         #expect(crash["detail_type"] as String? == "blob")
     }
 
+    /// Rows are written for the crashed thread's frames and the app's frames of the other threads, and image rows
+    /// for the app and the images those frames lie in — not for a name of the same length (`ShopApq`, `libC.dylib`).
+    @Test func imageRowsAreTheAppsAndThoseOfTheFrameRows() async throws {
+        var crash = Crash(format: .ips)
+        crash.crashedThread = 0
+        crash.images = [
+            BinaryImage(name: "ShopApp", path: "/App/ShopApp", loadAddress: 0x1_0000_0000, isApp: true),
+            BinaryImage(name: "libA.dylib", loadAddress: 0x1_8000_0000),
+            BinaryImage(name: "libB.dylib", loadAddress: 0x1_8100_0000),
+            BinaryImage(name: "libC.dylib", loadAddress: 0x1_8200_0000),
+            BinaryImage(name: "ShopApq", loadAddress: 0x1_8300_0000),
+        ]
+        func frame(_ image: String, _ address: UInt64) -> Frame { Frame(image: image, address: address) }
+        crash.threads = [
+            CrashThread(
+                index: 0, crashed: true, frames: [frame("libB.dylib", 0x1_8100_0010), frame("ShopApp", 0x1_0000_0020)]),
+            CrashThread(
+                index: 1,
+                frames: [
+                    frame("libC.dylib", 0x1_8200_0030), frame("ShopApp", 0x1_0000_0040),
+                    frame("ShopApq", 0x1_8300_0050),
+                ]
+            ),
+            CrashThread(index: 2, frames: [frame("libA.dylib", 0x1_8000_0060)]),
+        ]
+        var report = report()
+        report.crashes = [crash]
+        let database = try await stored(report)
+        let (images, threads, frames) = try await database.read { db in
+            (
+                try String.fetchAll(db, sql: "SELECT name FROM crash_images ORDER BY id"),
+                try Int.fetchAll(db, sql: "SELECT thread_index FROM crash_threads ORDER BY id"),
+                try Row.fetchAll(db, sql: "SELECT thread_index, seq, image, in_app FROM crash_frames ORDER BY id").map {
+                    "\($0["thread_index"] as Int? ?? -1) \($0["seq"] as Int? ?? -1) \($0["image"] as String? ?? "") \($0["in_app"] as Int? ?? -1)"
+                }
+            )
+        }
+        #expect(images == ["ShopApp", "libB.dylib"])
+        #expect(threads == [0, 1])
+        #expect(frames == ["0 0 libB.dylib 0", "0 1 ShopApp 1", "1 1 ShopApp 1"])
+    }
+
     @Test func eventsKeepTheirNetworkColumnsAndWarningsTheirText() async throws {
         let database = try await stored()
         let events = try database.read { db in

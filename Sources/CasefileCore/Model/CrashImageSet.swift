@@ -158,7 +158,7 @@ public struct CrashImageSet: Sendable, Hashable {
     static func isShared(path: String?, hasUUID: Bool, isApp: Bool) -> Bool {
         guard !isApp, hasUUID, let path else { return false }
         // Most system images' paths say so in their first bytes.
-        if path.withUTF8Bytes({ $0.starts(with: "/System/".utf8) || $0.starts(with: "/usr/".utf8) }) { return true }
+        if path.withUTF8Bytes({ ByteScan.hasPrefix($0, "/System/") || ByteScan.hasPrefix($0, "/usr/") }) { return true }
         return !path.containsBytes("/Bundle/Application/") && !path.containsBytes("/mobile/Applications/")
     }
 
