@@ -27,3 +27,20 @@ import Testing
         #expect(Markdown.code(text) == markdown)
     }
 }
+
+/// Table cells: a pipe would end the cell and a line break the row, so pipes are escaped and line breaks folded.
+@Suite struct MarkdownCellTests {
+    @Test(arguments: [
+        ("libsystem_kernel.dylib", "libsystem_kernel.dylib"),
+        ("", ""),
+        ("a|b", "a\\|b"),
+        ("|", "\\|"),
+        ("one\ntwo", "one two"),
+        ("one\r\ntwo", "one two"),
+        ("one\rtwo", "one two"),
+        ("Zahlungsübersicht | laden()\n", "Zahlungsübersicht \\| laden() "),
+    ])
+    func cell(text: String, markdown: String) {
+        #expect(Markdown.cell(text) == markdown)
+    }
+}
