@@ -431,8 +431,9 @@ enum Schema {
         migrator.registerMigration("v21-row-ids-without-autoincrement") { db in
             // A run inserts tens of rows per report into these tables (19,439 frame rows, 7,063 image rows and 3,828
             // event rows over the benchmark's 1,000 inputs). With AUTOINCREMENT each insert also read and rewrote the
-            // table's row of `sqlite_sequence`: 3.4 % of the instructions of the whole run. Nothing refers to these
+            // table's row of `sqlite_sequence`: 3.1 % of a run's instructions besides SHA-256. Nothing refers to these
             // rows' ids, so a deleted last row's id may be given again; the ids of the rows already stored are kept.
+            // An index of those 1,000 inputs is rebuilt in 0.18 s.
             for table in ["timeline_events", "report_warnings", "crash_images", "crash_threads", "crash_frames"] {
                 try rebuildWithoutAutoincrement(table, db)
             }
@@ -468,7 +469,7 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE \(rebuilt) RENAME TO \(name)")
         } else {
             // A new index (or one without such rows): nothing to copy. Renaming makes SQLite read the whole schema
-            // again: 42 million instructions for the five tables of a new index, as many as five inputs take in all.
+            // again: 42 million instructions for the five tables of a new index, what three inputs take in all.
             try db.execute(sql: "DROP TABLE \(name)")
             try db.execute(sql: "\(prefix)\(columns)")
         }
