@@ -203,9 +203,11 @@ import Testing
             (
                 try String.fetchAll(db, sql: "SELECT name FROM crash_images ORDER BY id"),
                 try Int.fetchAll(db, sql: "SELECT thread_index FROM crash_threads ORDER BY id"),
-                try Row.fetchAll(db, sql: "SELECT thread_index, seq, image, in_app FROM crash_frames ORDER BY id").map {
-                    "\($0["thread_index"] as Int? ?? -1) \($0["seq"] as Int? ?? -1) \($0["image"] as String? ?? "") \($0["in_app"] as Int? ?? -1)"
-                }
+                try String.fetchAll(
+                    db,
+                    sql:
+                        "SELECT thread_index || ' ' || seq || ' ' || image || ' ' || in_app FROM crash_frames ORDER BY id"
+                )
             )
         }
         #expect(images == ["ShopApp", "libB.dylib"])

@@ -89,7 +89,7 @@ public struct CrashImageSet: Sendable, Hashable {
                 out.field(images[index].path)
                 out.field(images[index].arch)
                 out.field(images[index].uuid)
-                out.hex(images[index].endAddress.map { $0 &- images[index].loadAddress })
+                out.hex(images[index].setSize)
                 out.flag(images[index].isApp)
                 out.end()
                 position += 1
@@ -187,7 +187,7 @@ public struct CrashImageSet: Sendable, Hashable {
         /// Field by field, not `Member(image) == self`: a crash's 300-odd images would each be copied.
         func describes(_ image: BinaryImage) -> Bool {
             image.uuid == uuid && image.name == name && image.path == path && image.arch == arch
-                && image.isApp == isApp && image.endAddress.map { $0 &- image.loadAddress } == size
+                && image.isApp == isApp && image.setSize == size
         }
 
         /// The image loaded at `loadAddress`.
@@ -224,6 +224,13 @@ extension CrashImageSet.Member {
     init(_ image: BinaryImage) {
         self.init(
             name: image.name, path: image.path, arch: image.arch, uuid: image.uuid,
-            size: image.endAddress.map { $0 &- image.loadAddress }, isApp: image.isApp)
+            size: image.setSize, isApp: image.isApp)
+    }
+}
+
+extension BinaryImage {
+    /// The size a set's line gives the image: its end address less its load address, `nil` when the end is unknown.
+    fileprivate var setSize: UInt64? {
+        endAddress.map { $0 &- loadAddress }
     }
 }
