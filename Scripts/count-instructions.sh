@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Instructions one `casefile run` executes over a generated inbox, counted by valgrind's callgrind: the same count on
-# every run of one build (two runs of 100 inputs differed by 0.01 %), whatever else the machine is doing, where wall and
-# processor time on this project's VMs move by 5-10 % from minute to minute and by half from one VM to the next. With
+# Instructions one `casefile run` executes over a generated inbox, counted by valgrind's callgrind: nearly the same
+# count on every run of one build (two runs of 100 inputs differed by 0.01 %; two of 1,000 inputs by 0.13 % when other
+# jobs shared the processors, since the index writer also ends a batch after two seconds), where wall and processor
+# time on this project's VMs move by 5-10 % from minute to minute and by half from one VM to the next. With
 # two builds, each is counted on the same inbox and the change from A to B is printed. Counts compare builds, not
 # stages.
 #   Scripts/count-instructions.sh CASEFILE_A [CASEFILE_B] [INPUTS]   (default: 100 inputs, about 40 s a build; 1,000
