@@ -17,13 +17,8 @@ import Testing
 
     /// The sample recordings indexed.
     func indexedSamples() async throws -> IndexStore {
-        let definition = PipelineDefinition(
-            inbox: Samples.repository.appendingPathComponent("SampleReports"), output: temporary.url,
-            database: database, ignore: ["*.md", "Symbols", "Hostile", "Malformed", "Crashes"])
-        let store = try IndexStore(path: database.path)
-        _ = try await PipelineRunner(definition: definition, logger: CapturedLog().logger)
-            .run(index: store, pipelineName: "test.toml")
-        return store
+        try await Samples.indexed(
+            into: database, output: temporary.url, ignore: ["*.md", "Symbols", "Hostile", "Malformed", "Crashes"])
     }
 
     @Test func storesOneBlobPerReportWithEventsAndEachRowsEventInIt() async throws {

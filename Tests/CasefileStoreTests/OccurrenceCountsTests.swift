@@ -18,14 +18,7 @@ import Testing
 
     /// The samples indexed: 30 groups of crashes and failures from a dozen app versions, OS versions and devices.
     func indexedSamples() async throws -> IndexStore {
-        let repository = Samples.repository
-        let definition = PipelineDefinition(
-            inbox: repository.appendingPathComponent("SampleReports"), output: output, database: database,
-            ignore: ["*.md", "Symbols", "Hostile"])
-        let store = try IndexStore(path: database.path)
-        _ = try await PipelineRunner(definition: definition, logger: CapturedLog().logger)
-            .run(index: store, pipelineName: "test.toml")
-        return store
+        try await Samples.indexed(into: database, output: output, ignore: ["*.md", "Symbols", "Hostile"])
     }
 
     /// Every count as `occurrence_counts` holds it and as counting `occurrences` gives it, one line per group,

@@ -20,12 +20,9 @@ import Testing
 
     /// The sample reports (recordings and crash reports) indexed into a new index at `path`.
     func indexSamples(at path: String) async throws {
-        let definition = PipelineDefinition(
-            inbox: Samples.repository.appendingPathComponent("SampleReports"), output: temporary.url,
-            database: URL(fileURLWithPath: path), ignore: ["*.md", "Symbols", "Hostile", "Malformed"])
-        let store = try IndexStore(path: path)
-        _ = try await PipelineRunner(definition: definition, logger: CapturedLog().logger)
-            .run(index: store, pipelineName: "test.toml")
+        _ = try await Samples.indexed(
+            into: URL(fileURLWithPath: path), output: temporary.url,
+            ignore: ["*.md", "Symbols", "Hostile", "Malformed"])
     }
 
     /// What an index holds of a table: its definition, its indexes' names and definitions, and every row in id order.
