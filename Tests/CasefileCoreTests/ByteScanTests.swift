@@ -24,4 +24,18 @@ import Testing
         var empty = ""
         #expect(empty.withUTF8 { ByteScan.hasPrefix($0, "") })
     }
+
+    @Test(arguments: [
+        ("std::function::operator", true),
+        ("operator", true),
+        ("perator", false),
+        ("operators", false),
+        ("Zähler::operator", true),
+        ("", false),
+    ])
+    func aNameEndsWithAWordOnlyWhenItsLastBytesAreIt(name: String, expected: Bool) {
+        var name = name
+        #expect(name.withUTF8 { ByteScan.hasSuffix($0, "operator") } == expected)
+        #expect(name.withUTF8 { ByteScan.hasSuffix($0, "") })
+    }
 }

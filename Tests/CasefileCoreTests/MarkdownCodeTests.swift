@@ -44,3 +44,23 @@ import Testing
         #expect(Markdown.cell(text) == markdown)
     }
 }
+
+/// A sequence diagram's message: what would end it, start a comment or open markup is written as Mermaid's entity
+/// codes, and a line break, which would end the diagram's line, as a space.
+@Suite struct MarkdownMermaidTests {
+    @Test(arguments: [
+        ("tap Pay now", "tap Pay now"),
+        ("", ""),
+        ("tap \"Pay now\"", "tap #34;Pay now#34;"),
+        ("a;b#c%d", "a#59;b#35;c#37;d"),
+        ("<b>{x}`y`", "#60;b#62;#123;x#125;#96;y#96;"),
+        ("one\ntwo", "one two"),
+        ("one\r\ntwo", "one two"),
+        ("one\rtwo", "one two"),
+        ("one\n\ntwo", "one  two"),
+        ("Größe; 5 € #1", "Größe#59; 5 € #35;1"),
+    ])
+    func message(text: String, mermaid: String) {
+        #expect(Markdown.mermaid(text) == mermaid)
+    }
+}

@@ -62,6 +62,12 @@ import Testing
             XcodeName.simplified("std::__1::function<void ()>::operator()()")
                 == "std::__1::function<void ()>::operator()")
         #expect(XcodeName.simplified("Cart::total(int, char const*) const") == "Cart::total")
+        // A parenthesis inside a template argument is not the argument list; the last one outside is.
+        #expect(XcodeName.simplified("Queue<void (int)>::push(void (*)(int))") == "Queue<void (int)>::push")
+        // Names that are not ASCII are cut at the same character.
+        #expect(XcodeName.simplified("Zähler::zähle(Größe const&)") == "Zähler::zähle")
+        // Only `operator()` itself: its parentheses are its name, so nothing goes.
+        #expect(XcodeName.simplified("Lambda::operator()") == "Lambda::operator()")
         #expect(
             XcodeName.simplified("-[UIViewController loadViewIfRequired]") == "-[UIViewController loadViewIfRequired]")
         #expect(XcodeName.simplified("main") == "main")

@@ -103,13 +103,20 @@ struct CrashSummary {
         let appImage = crash.appImageName
         let header = ["| # | Image | Address | Location |", "|---:|---|---|---|"]
         // Each row is made once: the first rows appear both in the visible table and in the full one.
+        var row = MarkdownRow()
         let rows = frames.indices.map { index in
             let frame = frames[index]
-            let image = (frame.image ?? "???") + (isApp(frame, appImageName: appImage) ? " ★" : "")
-            let address = frame.address.map { Markdown.code(CrashNumber.hex($0)) } ?? ""
-            return
-                "| \(index) | \(Markdown.cell(Markdown.text(image))) | \(address) | "
-                + "\(Markdown.cell(Markdown.code(location(frame, appModules: modules)))) |"
+            let image = frame.image ?? "???"
+            row.start()
+            row.append(decimal: index)
+            row.append(" | ")
+            row.append(Markdown.cell(Markdown.text(isApp(frame, appImageName: appImage) ? image + " ★" : image)))
+            row.append(" | ")
+            if let address = frame.address { row.append(hexCode: address) }
+            row.append(" | ")
+            row.append(codeCell: location(frame, appModules: modules))
+            row.append(" |")
+            return row.line
         }
         var lines = header + rows.prefix(visibleFrames)
         if frames.count > visibleFrames {

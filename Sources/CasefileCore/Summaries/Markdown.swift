@@ -76,18 +76,38 @@ enum Markdown {
 
     /// Message text of a Mermaid diagram, shown as written: the characters that end a message, start a comment or
     /// open markup (`;`, `#`, `%`, quotes, angle brackets, backticks, braces) as Mermaid's decimal entity codes, line
-    /// breaks as spaces.
+    /// breaks (CR, LF or CRLF) as one space each. Byte by byte: it runs for every arrow of every diagram, and walking
+    /// the text's characters cost a grapheme break test and a comparison of characters for each one.
     static func mermaid(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case ";", "#", "%", "\"", "<", ">", "`", "{", "}":
-                result += "#\(character.unicodeScalars.first?.value ?? 32);"
-            case "\n", "\r": result += " "
-            default: result.append(character)
+        let plain = text.withUTF8Bytes { !$0.contains(where: isMermaidSpecial) }
+        guard !plain else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x0A where previous == 0x0D: break
+            case 0x0A, 0x0D: out.append(UInt8(ascii: " "))
+            case _ where isMermaidSpecial(byte):
+                out.append(UInt8(ascii: "#"))
+                out += String(byte).utf8
+                out.append(UInt8(ascii: ";"))
+            default: out.append(byte)
             }
+            previous = byte
         }
-        return result
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether Mermaid's message text needs `byte` written otherwise: a line break, or a character it acts on.
+    private static func isMermaidSpecial(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x0A, 0x0D, UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "\""),
+            UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+            true
+        default:
+            false
+        }
     }
 
     /// Text for a table cell: pipes escaped, line breaks folded. Byte by byte: it runs for every cell of every

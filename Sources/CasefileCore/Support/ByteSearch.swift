@@ -40,6 +40,14 @@ enum ByteScan {
         return memcmp(base, prefix.utf8Start, count) == 0
     }
 
+    /// Whether `bytes` end with the bytes of `suffix`, compared in one `memcmp`.
+    @inline(__always)
+    static func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard bytes.count >= count, let base = bytes.baseAddress else { return count == 0 }
+        return memcmp(base + bytes.count - count, suffix.utf8Start, count) == 0
+    }
+
     /// The first index at or after `from` where `needle` occurs in `haystack`.
     static func find<Haystack: RandomAccessCollection<UInt8>, Needle: RandomAccessCollection<UInt8>>(
         _ needle: Needle, in haystack: Haystack, from: Int

@@ -59,24 +59,33 @@ public enum XcodeName {
     }
 
     /// `std::__1::function<void ()>::operator()()` → `std::__1::function<void ()>::operator()`.
+    ///
+    /// The argument list is the last group of parentheses outside every other bracket. Over the name's bytes: the
+    /// brackets are ASCII, which UTF-8 never uses inside another character, and walking the name's characters cost a
+    /// grapheme break test for each.
     private static func cxx(_ name: String) -> String {
         guard name.hasSuffix(")") || name.hasSuffix(" const") else { return name }
-        var depth = 0
-        var lastOpen: String.Index?
-        var index = name.startIndex
-        while index < name.endIndex {
-            switch name[index] {
-            case "<": depth += 1
-            case ">": depth = max(0, depth - 1)
-            case "(" where depth == 0:
-                // `operator()` names its own parentheses: the argument list is the group after them.
-                if !name[..<index].hasSuffix("operator") { lastOpen = index }
-            default: break
+        let cut: Int? = name.withUTF8Bytes { bytes in
+            var depth = 0
+            var lastOpen: Int?
+            for (position, byte) in bytes.enumerated() {
+                switch byte {
+                case UInt8(ascii: "<"): depth += 1
+                case UInt8(ascii: ">"), UInt8(ascii: ")"): depth = max(0, depth - 1)
+                case UInt8(ascii: "("):
+                    // `operator()` names its own parentheses: the argument list is the group after them. A group
+                    // inside another (a function pointer's arguments) is not the list either.
+                    if depth == 0, !ByteScan.hasSuffix(UnsafeBufferPointer(rebasing: bytes[..<position]), "operator") {
+                        lastOpen = position
+                    }
+                    depth += 1
+                default: break
+                }
             }
-            index = name.index(after: index)
+            return lastOpen
         }
-        guard let lastOpen else { return name }
-        return String(name[..<lastOpen])
+        guard let cut else { return name }
+        return String(decoding: name.utf8.prefix(cut), as: UTF8.self)
     }
 
     private static func swift(_ name: Substring, modules: Set<String>?) -> String {
