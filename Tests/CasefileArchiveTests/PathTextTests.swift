@@ -8,8 +8,11 @@ import Testing
         ("Modules//module_view.json", "module_view.json"),
         ("ShopApp", "ShopApp"),
         ("/Users/dev/Café/Überweisung.swift", "Überweisung.swift"),
+        ("a/b//", "b"),
+        ("/ShopApp", "ShopApp"),
         // No component at all: the path as it was.
         ("/", "/"),
+        ("//", "//"),
         ("", ""),
     ])
     func takesTheLastNonEmptyComponent(_ path: String, _ expected: String) {
