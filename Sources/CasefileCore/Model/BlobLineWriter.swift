@@ -76,7 +76,8 @@ struct BlobLineWriter: ~Copyable {
     mutating func hex(_ value: UInt64?) {
         append(0x09)
         guard let value else { return }
-        hexDigits(of: value)
+        reserve(HexDigits.maximumCount)
+        count += HexDigits.write(value, to: base + count)
     }
 
     mutating func decimal(_ value: Int?) {
@@ -105,41 +106,6 @@ struct BlobLineWriter: ~Copyable {
             default: append(byte)
             }
         }
-    }
-
-    /// The lowercase hexadecimal digits of `value`, most significant first: two digits a byte, looked up in
-    /// ``hexPairs`` (a division by a radix known only at run time cost a hardware divide per digit, and a digit at a
-    /// time 140 instructions for an address, for every frame and image of every crash).
-    private mutating func hexDigits(of value: UInt64) {
-        reserve(16)
-        let length = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
-        let first = count
-        var position = first + length
-        var rest = value
-        let pairs = Self.hexPairs.utf8Start
-        while position - first >= 2 {
-            position -= 2
-            let pair = Int(truncatingIfNeeded: rest & 0xFF) &* 2
-            base[position] = pairs[pair]
-            base[position + 1] = pairs[pair + 1]
-            rest >>= 8
-        }
-        // An odd count: the leading digit alone, the second of its pair `0x`.
-        if position > first { base[first] = pairs[Int(truncatingIfNeeded: rest & 0xF) &* 2 + 1] }
-        count += length
-    }
-
-    /// The two lowercase hexadecimal digits of every byte, `00` to `ff`, in order (one line of text: each line of the
-    /// literal ends in `\`).
-    private static var hexPairs: StaticString {
-        """
-        000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f\
-        303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f\
-        606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f\
-        909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf\
-        c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeef\
-        f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
-        """
     }
 
     /// The decimal digits of `value`, most significant first; a 64-bit value has at most 20.

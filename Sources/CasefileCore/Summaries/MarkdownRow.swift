@@ -39,10 +39,10 @@ struct MarkdownRow {
     /// Appends ``Markdown/code(_:)`` of ``CrashNumber/hex(_:width:)`` of `value`: `` `0x1a2b` ``.
     mutating func append(hexCode value: UInt64) {
         append("`0x")
-        let length = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
-        for shift in stride(from: (length - 1) * 4, through: 0, by: -4) {
-            let digit = UInt8(truncatingIfNeeded: (value >> UInt64(shift)) & 0xF)
-            bytes.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: HexDigits.maximumCount) { digits in
+            // The allocation has room for every digit, so it has an address.
+            let count = HexDigits.write(value, to: digits.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
         }
         append("`")
     }
