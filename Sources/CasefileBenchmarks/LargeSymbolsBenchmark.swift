@@ -1,4 +1,5 @@
 import CasefileCore
+import CasefileStore
 import Foundation
 import Synchronization
 
@@ -6,7 +7,7 @@ import Synchronization
 /// inlined helper): a crash of 20,000 distinct return addresses, cold and warm, beside `llvm-symbolizer` alone on
 /// the same addresses — the floor — timed in the same run.
 enum LargeSymbolsBenchmark {
-    static func run(folder: URL) throws {
+    static func run(folder: URL) async throws {
         let binary = folder.appendingPathComponent("Large").path
         guard let slice = try MachOFile.slices(atPath: binary).first, let uuid = slice.uuid,
             let text = slice.textVMAddress
@@ -46,6 +47,10 @@ enum LargeSymbolsBenchmark {
         let lookups = addresses.enumerated().map { index, address in index == 0 ? address : address - 1 }
         try (lookups.map { CrashNumber.hex($0) }.joined(separator: "\n") + "\n").write(
             to: request, atomically: true, encoding: .utf8)
+        // The same addresses in ascending order, as `LLVMSymbolizer` asks them: llvm-symbolizer's best on them.
+        let sortedRequest = folder.appendingPathComponent("addresses-sorted.txt")
+        try (lookups.sorted().map { CrashNumber.hex($0) }.joined(separator: "\n") + "\n").write(
+            to: sortedRequest, atomically: true, encoding: .utf8)
         let arguments = [
             "--obj=\(dwarf)", "--default-arch=arm64", "--inlines", "--functions=linkage", "--output-style=JSON",
         ]
@@ -54,6 +59,7 @@ enum LargeSymbolsBenchmark {
         // Rounds alternate the floor and Casefile, and the medians are compared: on this kind of machine one pair
         // can differ by a fifth from the next.
         var floorTimes: [Double] = []
+        var sortedFloorTimes: [Double] = []
         var coldTimes: [Double] = []
         var cache = SymbolCache()
         var cold = (crash: crash, warnings: [String]())
@@ -62,6 +68,7 @@ enum LargeSymbolsBenchmark {
             floorTimes.append(try timeAlone(symbolizer.executable, arguments: arguments, input: request))
             // Before any of Casefile's own llvm-symbolizer children, which would count here too.
             if round == 0 { floorRSS = peakRSS(RUSAGE_CHILDREN) }
+            sortedFloorTimes.append(try timeAlone(symbolizer.executable, arguments: arguments, input: sortedRequest))
             // A new symbolizer (so a new llvm-symbolizer process) and an empty cache each round; the last round's
             // answers are let go first, so the peak is one cold run's.
             cold = (crash, [])
@@ -83,6 +90,7 @@ enum LargeSymbolsBenchmark {
         let runs = 20
         for _ in 0..<runs { _ = warm.symbolicate(crash) }
         let warmSeconds = Date().timeIntervalSince(warmStart)
+        let laterSeconds = try await laterRun(crash, index: index, cache: cache, runs: runs)
 
         print(
             String(
@@ -91,6 +99,13 @@ enum LargeSymbolsBenchmark {
                     + "cold %.3f–%.3f s, alone %.3f–%.3f s)",
                 addresses.count, starts.count, fileMB(dwarf), coldSeconds, floorSeconds, coldSeconds / floorSeconds,
                 rounds, coldTimes.min() ?? 0, coldTimes.max() ?? 0, floorTimes.min() ?? 0, floorTimes.max() ?? 0))
+        let sortedFloorSeconds = median(sortedFloorTimes)
+        print(
+            String(
+                format: "symbolicate cold against llvm-symbolizer alone on the addresses sorted, "
+                    + "as Casefile asks them: %.3f s; ratio %.2f (%.3f–%.3f s)",
+                sortedFloorSeconds, coldSeconds / sortedFloorSeconds, sortedFloorTimes.min() ?? 0,
+                sortedFloorTimes.max() ?? 0))
         print(
             String(
                 format: "symbolicate cold, memory: %.0f MB peak RSS (%.0f MB before; llvm-symbolizer alone %.0f MB)",
@@ -100,6 +115,28 @@ enum LargeSymbolsBenchmark {
                 format:
                     "symbolicate warm: %.0f look-ups/s (%d distinct addresses, %d named, %d with inlined functions)",
                 Double(addresses.count * runs) / warmSeconds, addresses.count, named, inlined))
+        print(
+            String(
+                format: "symbolicate warm, a later run: %.0f look-ups/s (the answers read back from an index)",
+                Double(addresses.count * runs) / laterSeconds))
+    }
+
+    /// Seconds for `runs` symbolications of `crash` as a later run makes them: the answers `cache` gained saved to an
+    /// index and read back for the image, as `casefile run` loads them (in address order, not the crash's), the
+    /// reading itself left out. A cache filled by the run that asked holds its answers in the order they came.
+    private static func laterRun(_ crash: Crash, index: DebugFileIndex, cache: SymbolCache, runs: Int) async throws
+        -> Double
+    {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-symbols-\(UUID())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let store = try IndexStore(path: scratch.appendingPathComponent("index.sqlite").path)
+        try await store.saveSymbolCache(cache)
+        let later = Symbolicator(index: index, cache: try await store.loadSymbolCache())
+        _ = later.symbolicate(crash)
+        let start = Date()
+        for _ in 0..<runs { _ = later.symbolicate(crash) }
+        return Date().timeIntervalSince(start)
     }
 
     /// How many times the floor and the cold symbolication are each timed. Nine, not five: on a shared two-core

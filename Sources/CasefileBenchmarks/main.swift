@@ -153,7 +153,7 @@ if only == "large-symbols" {
         print("usage: casefile-benchmarks SampleReports large-symbols FOLDER")
         exit(2)
     }
-    try LargeSymbolsBenchmark.run(folder: URL(fileURLWithPath: folder))
+    try await LargeSymbolsBenchmark.run(folder: URL(fileURLWithPath: folder))
 }
 
 // Correlation: events correlated per second; with a folder, also write a recording of 10,000 events there.

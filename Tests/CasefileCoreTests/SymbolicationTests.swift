@@ -232,6 +232,28 @@ import Testing
         #expect(frames[0].symbolication?.locations.map(\.line) == [5, 17])
         #expect(frames[1].symbolication?.locations.map(\.line) == [25])
         #expect(frames[0].symbolication?.status == .symbolicated(backend: "dwarf"))
+        // Offsets as the first time: the crashing frame's from its own address (0x…02c − cart_total's 0x…000), the
+        // caller's from its return address 0x…060 (view_did_load starts at 0x…040), not from the looked-up 0x…05f.
+        #expect(frames[0].symbolication?.locations.map(\.offset) == [nil, 44])
+        #expect(frames[1].symbolication?.locations.map(\.offset) == [0x4060 - 0x4040])
+    }
+
+    @Test func aCachedResultReportsACallersOffsetFromItsReturnAddress() throws {
+        let function = SourceLocation(rawName: "view_did_load", line: 25, offset: 0x1f)
+        let inlined = SourceLocation(rawName: "apply_discount", line: 5)
+        var result = SymbolCache.Result(backend: "dwarf", locations: [inlined, function])
+        #expect(result.locations.map(\.offset) == [nil, 0x1f])
+        #expect(result.callerLocations.map(\.offset) == [nil, 0x20])
+        #expect(result.callerLocations.map(\.rawName) == ["apply_discount", "view_did_load"])
+        // Kept in step when the locations change, and worked out again when a result is decoded.
+        result.locations = [SourceLocation(rawName: "cart_total", offset: 0)]
+        #expect(result.callerLocations.map(\.offset) == [1])
+        let decoded = try JSONDecoder().decode(SymbolCache.Result.self, from: try JSONEncoder().encode(result))
+        #expect(decoded == result)
+        #expect(decoded.callerLocations.map(\.offset) == [1])
+        // Without an offset there is nothing to move.
+        let unknown = SymbolCache.Result(backend: "symbol-table", locations: [inlined])
+        #expect(unknown.callerLocations == unknown.locations)
     }
 
     @Test func asksTheBackEndOnlyForAddressesTheCacheLacks() throws {
@@ -490,6 +512,27 @@ import Testing
 }
 
 extension SymbolicationTests {
+    @Test func answersAddressesGivenOutOfOrderAndRepeatedInTheOrderGiven() throws {
+        // The symbolizer asks in ascending order and puts the answers back: given descending, repeated and
+        // interleaved, each answer must still be the function the symbol table names for the address in its place,
+        // its offset counted from that address.
+        let binary = Self.symbols.appendingPathComponent("ShopApp").path
+        let slice = try #require(try MachOFile.slices(atPath: binary).first)
+        let table = try MachOSymbolTable(path: binary, slice: slice)
+        let text = try #require(slice.textSection)
+        let ascending = stride(from: text.lowerBound, to: text.upperBound, by: 4).map { $0 }
+        let descending = Array(ascending.reversed())
+        let interleaved = zip(ascending, descending).flatMap { [$0, $1] }
+        let repeated = [ascending[5], ascending[1], ascending[5], ascending[0], ascending[1]]
+        let symbolizer = try #require(LLVMSymbolizer.locate())
+        let dwarf = Self.symbols.appendingPathComponent("ShopApp.dSYM/Contents/Resources/DWARF/ShopApp").path
+        for addresses in [descending, interleaved, repeated] {
+            let answers = try symbolizer.symbolize(file: dwarf, arch: "arm64", addresses: addresses)
+            #expect(answers.map { $0.last?.rawName } == addresses.map { table.lookup($0)?.name })
+            #expect(answers.map { $0.last?.offset } == addresses.map { table.lookup($0)?.offset })
+        }
+    }
+
     @Test func answersEveryAddressOfALargeQueryInOrder() throws {
         // 20,000 look-ups in one query: answers arrive in many pipe chunks, lines split across them. Each answer's
         // function must be the one the binary's symbol table names for that address.

@@ -50,19 +50,33 @@ public struct LLVMSymbolizer: Sendable {
 
     /// The locations of each address (innermost first), in the order given; an empty list where the file has
     /// nothing. The process for the file is started on first use and answers every later crash of the run.
+    ///
+    /// The addresses are asked in ascending order and the answers put back in the order given: `llvm-symbolizer`
+    /// answers an address near the last one from the line table and debug entries it has just read. Measured on the
+    /// benchmark's debug file (20,000 functions), 20,000 addresses in a crash's order took it 0.39 s, sorted 0.23 s.
     public func symbolize(
         file: String, arch: String, addresses: [UInt64]
     ) throws(SymbolicationError) -> [[SourceLocation]] {
         guard !addresses.isEmpty else { return [] }
         let process = try processes.process(executable: executable, file: file, arch: arch)
-        var results: [[SourceLocation]] = []
-        results.reserveCapacity(addresses.count)
+        let order = Self.ascendingOrder(addresses)
+        var results = [[SourceLocation]](repeating: [], count: addresses.count)
         // Each answer is decoded while its line is in the read buffer, so memory stays one line deep however many
         // addresses are asked.
-        try process.query(addresses) { index, line in
-            results.append(Self.locations(line, address: addresses[index]))
+        try process.query(order.map { addresses[$0] }) { index, line in
+            let position = order[index]
+            results[position] = Self.locations(line, address: addresses[position])
         }
         return results
+    }
+
+    /// The positions of `addresses` by ascending address (equal addresses in the order given).
+    private static func ascendingOrder(_ addresses: [UInt64]) -> [Int] {
+        var order = Array(addresses.indices)
+        if zip(addresses, addresses.dropFirst()).contains(where: { $0 > $1 }) {
+            order.sort { addresses[$0] < addresses[$1] || (addresses[$0] == addresses[$1] && $0 < $1) }
+        }
+        return order
     }
 
     /// The locations of one JSON answer line (innermost first); empty where the file has nothing.

@@ -13,12 +13,41 @@ public final class SymbolCache: @unchecked Sendable {
         /// The back end: `dwarf`, `breakpad`, `symbol-table`.
         public var backend: String
         /// Innermost first; empty when the debug file has nothing there.
-        public var locations: [SourceLocation]
+        public var locations: [SourceLocation] {
+            didSet { callerLocations = Self.asCaller(locations) }
+        }
+        /// ``locations`` as a caller frame reports them: a caller's return address is looked up at one less, so the
+        /// frame's own function (the last location) is one further into it than the look-up.
+        ///
+        /// Worked out once per answer rather than once per frame: the copy it takes cost a warm look-up a third of
+        /// its time (20,000 distinct frames answered from an index: 1.0 M look-ups/s, 1.3–1.5 M without it).
+        public private(set) var callerLocations: [SourceLocation]
+
+        private enum CodingKeys: String, CodingKey {
+            case backend, locations
+        }
 
         /// Creates a result.
         public init(backend: String, locations: [SourceLocation]) {
             self.backend = backend
             self.locations = locations
+            callerLocations = Self.asCaller(locations)
+        }
+
+        /// Decodes a result's back end and locations.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                backend: try container.decode(String.self, forKey: .backend),
+                locations: try container.decode([SourceLocation].self, forKey: .locations))
+        }
+
+        /// The locations with the last one's offset one more; the same array when it has no offset.
+        private static func asCaller(_ locations: [SourceLocation]) -> [SourceLocation] {
+            guard let offset = locations.last?.offset else { return locations }
+            var adjusted = locations
+            adjusted[adjusted.count - 1].offset = offset + 1
+            return adjusted
         }
     }
 
@@ -74,8 +103,9 @@ public final class SymbolCache: @unchecked Sendable {
     }
 
     /// Remembers one back end's answers for addresses of one image (`answers[i]` for `addresses[i]`), and marks
-    /// them as new, to be written back to the index.
-    public func insert(uuid: String, backend: String, addresses: [UInt64], answers: [[SourceLocation]]) {
+    /// them as new, to be written back to the index. Returns the results as the cache keeps them, in that order.
+    @discardableResult
+    public func insert(uuid: String, backend: String, addresses: [UInt64], answers: [[SourceLocation]]) -> [Result] {
         let entries = zip(addresses, answers).map { address, locations in
             Entry(uuid: uuid, address: address, result: Result(backend: backend, locations: locations))
         }
@@ -89,6 +119,7 @@ public final class SymbolCache: @unchecked Sendable {
         }
         results[uuid] = known
         added += entries
+        return entries.map(\.result)
     }
 
     /// Remembers answers; `persist` marks them as new, to be written back to the index.

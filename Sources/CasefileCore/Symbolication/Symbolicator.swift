@@ -51,14 +51,6 @@ public struct Symbolicator: Sendable {
         var lookups: [Lookup] = []
     }
 
-    /// Offsets count from the reported address, as symbolicatecrash prints them, not from the corrected one.
-    private static func reported(_ locations: [SourceLocation], corrected: Bool) -> [SourceLocation] {
-        guard corrected, let offset = locations.last?.offset else { return locations }
-        var adjusted = locations
-        adjusted[adjusted.count - 1].offset = offset + 1
-        return adjusted
-    }
-
     /// Whether symbolicating the report may wait for `llvm-symbolizer`: the debug file chosen for an image of one of
     /// its crashes is DWARF (its answers may all be cached already).
     package func mayAskLLVMSymbolizer(_ report: Report) -> Bool {
@@ -174,10 +166,11 @@ public struct Symbolicator: Sendable {
             plan(&crash.exceptionBacktrace[position], thread: nil, position: position, isCrashingFrame: false)
         }
 
-        func apply(_ locations: [SourceLocation], backend: String, to lookup: Lookup) {
+        // Offsets count from the reported address, as symbolicatecrash prints them, not from the corrected one.
+        func apply(_ result: SymbolCache.Result, to lookup: Lookup) {
             func update(_ frame: inout Frame) {
-                frame.symbolication?.status = .symbolicated(backend: backend)
-                frame.symbolication?.locations = Self.reported(locations, corrected: lookup.corrected)
+                frame.symbolication?.status = .symbolicated(backend: result.backend)
+                frame.symbolication?.locations = lookup.corrected ? result.callerLocations : result.locations
             }
             if let thread = lookup.thread {
                 update(&crash.threads[thread].frames[lookup.frame])
@@ -196,7 +189,7 @@ public struct Symbolicator: Sendable {
             var asked: [(lookup: Lookup, slot: Int)] = []
             for (lookup, result) in zip(job.lookups, known) {
                 if let result {
-                    if !result.locations.isEmpty { apply(result.locations, backend: result.backend, to: lookup) }
+                    if !result.locations.isEmpty { apply(result, to: lookup) }
                     continue
                 }
                 let slot = slots[lookup.address] ?? unique.count
@@ -220,11 +213,14 @@ public struct Symbolicator: Sendable {
                 warnings.append(error.description)
                 continue
             }
-            if let uuid = job.entry.slice.uuid {
-                cache.insert(uuid: uuid, backend: backend, addresses: unique, answers: answers)
-            }
-            for (lookup, slot) in asked where slot < answers.count && !answers[slot].isEmpty {
-                apply(answers[slot], backend: backend, to: lookup)
+            let results =
+                if let uuid = job.entry.slice.uuid {
+                    cache.insert(uuid: uuid, backend: backend, addresses: unique, answers: answers)
+                } else {
+                    answers.map { SymbolCache.Result(backend: backend, locations: $0) }
+                }
+            for (lookup, slot) in asked where slot < results.count && !results[slot].locations.isEmpty {
+                apply(results[slot], to: lookup)
             }
         }
         return warnings
