@@ -231,6 +231,11 @@ final class SymbolizerProcess: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         input = inputPipe.fileHandleForWriting
         output = outputPipe.fileHandleForReading
+        // Room for what a paced read (``pace``) leaves in the pipe, with any answer's length; kept at the system's
+        // size when it refuses.
+        #if os(Linux)
+            _ = fcntl(output.fileDescriptor, Self.setPipeSize, Self.pipeSize)
+        #endif
         do {
             try process.run()
         } catch {
@@ -276,6 +281,8 @@ final class SymbolizerProcess: @unchecked Sendable {
             writing.start()
         }
         var buffer = pending
+        // Whether the last read emptied the pipe.
+        var drained = true
         var answered = 0
         var scanned = 0
         while answered < addresses.count {
@@ -295,7 +302,11 @@ final class SymbolizerProcess: @unchecked Sendable {
             buffer.removeFirst(start)
             scanned -= start
             guard answered < addresses.count else { break }
-            guard try receive(into: &buffer) else {
+            if addresses.count - answered >= Self.pacedAnswers, drained {
+                // Not waiting in the pipe meanwhile, so the symbolizer's writes wake no one.
+                usleep(Self.pace)
+            }
+            guard try receive(into: &buffer, drained: &drained) else {
                 throw SymbolicationError(
                     file: file, reason: "llvm-symbolizer stopped after \(answered) of \(addresses.count) answers")
             }
@@ -306,17 +317,37 @@ final class SymbolizerProcess: @unchecked Sendable {
     /// How much one read asks of the pipe: whatever it holds, up to a pipe's usual capacity.
     private static let readSize = 65_536
 
+    /// From how many answers still due a query reads at a ``pace`` rather than as each answer arrives.
+    ///
+    /// `llvm-symbolizer` writes (and flushes) every answer, and each write to a pipe its reader waits on wakes the
+    /// reader, on the other core: on the benchmark's 20,000 distinct addresses that wake-up was an eighth of the
+    /// symbolizer's samples, and the query took its processor a third longer than the same addresses answered into
+    /// `/dev/null`. A crash's few dozen uncached frames are read as they come.
+    private static let pacedAnswers = 1_024
+
+    /// How long a paced query waits before reading again once it has emptied the pipe: about a hundred answers.
+    private static let pace: useconds_t = 1_000
+
+    /// The pipe from the symbolizer asked for: a paced read's millisecond of answers of any length fits.
+    private static let pipeSize: Int32 = 1 << 20
+
+    /// Linux's `F_SETPIPE_SZ` (`fcntl.h`, under `_GNU_SOURCE`), which the Glibc module does not bring into Swift.
+    private static let setPipeSize: Int32 = 1031
+
     /// Appends what the pipe from the symbolizer holds (waiting for it when empty) to `buffer`; `false` at its end.
     ///
     /// Straight from the descriptor, through memory kept for it: `FileHandle.availableData` asked the file's status
     /// and made a `Data` for every read, and `llvm-symbolizer` writes each answer as it has it, so a query reads
     /// nearly once per address (20,000 addresses: 11,000 reads, each with its `fstat`).
-    private func receive(into buffer: inout [UInt8]) throws(SymbolicationError) -> Bool {
+    ///
+    /// `drained` tells whether the read took less than it asked, which leaves the pipe empty.
+    private func receive(into buffer: inout [UInt8], drained: inout Bool) throws(SymbolicationError) -> Bool {
         let count = FileBlocks.retryingInterrupts { read(output.fileDescriptor, scratch, Self.readSize) }
         if count < 0 {
             let reason = String(cString: strerror(errno))
             throw SymbolicationError(file: file, reason: "cannot read llvm-symbolizer's answers: \(reason)")
         }
+        drained = count < Self.readSize
         buffer.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: count))
         return count > 0
     }
