@@ -171,6 +171,35 @@ import Testing
         #expect(try CrashDetailCodec.decode(again).images == original.images)
     }
 
+    /// Texts Swift's `==` takes as equal but whose bytes differ make sets of their own: a path with a precomposed `é`
+    /// and one with `e` and a combining accent (U+0301), a name with a Kelvin sign (U+212A) for its `K`. Each crash's
+    /// images decode with the bytes it gave.
+    @Test(arguments: [
+        ("path", "/usr/lib/system/caf\u{E9}.dylib", "/usr/lib/system/cafe\u{301}.dylib"),
+        ("name", "Kit.dylib", "\u{212A}it.dylib"),
+    ])
+    func takesASetMadeBeforeOnlyForTheSameBytes(field: String, first: String, second: String) throws {
+        #expect(first == second)  // what `==` alone would go by
+        func crash(_ text: String) -> Crash {
+            var crash = Self.crash(systemImages: 20, build: field == "path" ? 3 : 4)
+            if field == "path" { crash.images[2 + 3].path = text } else { crash.images[2 + 3].name = text }
+            return crash
+        }
+        let one = crash(first)
+        let other = crash(second)
+        let oneDetail = try CrashDetailCodec.encode(one)
+        let otherDetail = try CrashDetailCodec.encode(other)
+        try #require(oneDetail.imageSets.count == 2 && otherDetail.imageSets.count == 2)
+        #expect(otherDetail.imageSets[0].id != oneDetail.imageSets[0].id)
+        #expect(otherDetail.imageSets[1] == oneDetail.imageSets[1])
+        func bytes(_ images: [BinaryImage]) -> [[UInt8]] {
+            images.flatMap { [Array($0.name.utf8), Array(($0.path ?? "").utf8)] }
+        }
+        #expect(bytes(try CrashDetailCodec.decode(otherDetail).images) == bytes(other.images))
+        #expect(bytes(try CrashDetailCodec.decode(oneDetail).images) == bytes(one.images))
+        #expect(bytes(one.images) != bytes(other.images))
+    }
+
     /// A crash with few system images keeps them in its own blob.
     @Test func fewSystemImagesStayInTheBlob() throws {
         let crash = Self.crash(systemImages: 15)

@@ -182,12 +182,42 @@ public struct CrashImageSet: Sendable, Hashable {
         var uuid: String?
         var size: UInt64?
         var isApp: Bool
+        /// Whether the member's texts are all ASCII, as a system image's nearly always are.
+        private let isASCII: Bool
+
+        init(name: String, path: String?, arch: String?, uuid: String?, size: UInt64?, isApp: Bool) {
+            self.name = name
+            self.path = path
+            self.arch = arch
+            self.uuid = uuid
+            self.size = size
+            self.isApp = isApp
+            isASCII = [name, path, arch, uuid].allSatisfy { $0?.utf8.allSatisfy { $0 < 0x80 } ?? true }
+        }
 
         /// Whether `image` is this member, wherever it is loaded: its line in a set's text would be this member's.
         /// Field by field, not `Member(image) == self`: a crash's 300-odd images would each be copied.
+        ///
+        /// Byte for byte, not only by `==`, which takes canonically equivalent texts as equal: a path with a
+        /// precomposed `é` would take the set of one with `e` and a combining accent, and decode as that one. `==`
+        /// compares an ASCII text's bytes, and the only other texts equivalent to an ASCII one are longer in UTF-8
+        /// (a Kelvin sign for a `K`): for an ASCII member equal lengths complete `==`, and others compare bytes.
         func describes(_ image: BinaryImage) -> Bool {
-            image.uuid == uuid && image.name == name && image.path == path && image.arch == arch
-                && image.isApp == isApp && image.setSize == size
+            guard
+                image.uuid == uuid && image.name == name && image.path == path && image.arch == arch
+                    && image.isApp == isApp && image.setSize == size
+            else { return false }
+            if isASCII {
+                return image.name.utf8.count == name.utf8.count && image.path?.utf8.count == path?.utf8.count
+                    && image.arch?.utf8.count == arch?.utf8.count && image.uuid?.utf8.count == uuid?.utf8.count
+            }
+            return Self.sameBytes(image.name, name) && Self.sameBytes(image.path, path)
+                && Self.sameBytes(image.arch, arch) && Self.sameBytes(image.uuid, uuid)
+        }
+
+        private static func sameBytes(_ one: String?, _ other: String?) -> Bool {
+            guard let one, let other else { return one == nil && other == nil }
+            return one.utf8.elementsEqual(other.utf8)
         }
 
         /// The image loaded at `loadAddress`.
