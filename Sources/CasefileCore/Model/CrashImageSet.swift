@@ -192,7 +192,11 @@ public struct CrashImageSet: Sendable, Hashable {
             self.uuid = uuid
             self.size = size
             self.isApp = isApp
-            isASCII = [name, path, arch, uuid].allSatisfy { $0?.utf8.allSatisfy { $0 < 0x80 } ?? true }
+            isASCII = Self.isASCII(name) && Self.isASCII(path) && Self.isASCII(arch) && Self.isASCII(uuid)
+        }
+
+        private static func isASCII(_ text: String?) -> Bool {
+            text?.utf8.allSatisfy { $0 < 0x80 } ?? true
         }
 
         /// Whether `image` is this member, wherever it is loaded: its line in a set's text would be this member's.
