@@ -208,6 +208,7 @@ PY
                 TMPDIR="$budget_tmp" "$benchmarks" "$root/SampleReports" budget "$thin/inbox" "$app" \
                     | sed -e "s/^budget over /$label, budget over /" \
                     -e "s/^index rows through /$label, index rows through /" \
+                    -e "s/^enriching in that budget/$label, enriching in that budget/" \
                     | tee "$work/budget-thin.txt"
                 elapsed=$(run_ns "$thin/run.toml")
                 rm -rf "$thin"
