@@ -284,7 +284,7 @@ enum AppleFrameLine {
         return String(characters)
     }
 
-    /// Parses `0xBASE - 0xEND [+]NAME ARCH <UUID> PATH`.
+    /// Parses `0xBASE - 0xEND [+]NAME ARCH <UUID> PATH`, and the other shapes ``image(base:end:words:uuid:path:)`` reads.
     static func image(_ line: Substring) -> BinaryImage? {
         // A report lists hundreds of images: the usual ASCII line is scanned as bytes; anything else (non-ASCII
         // text, a decimal or odd address token) takes the Character-based path, which decides the same way.
@@ -424,11 +424,18 @@ enum AppleFrameLine {
         return image(base: base, end: end, words: words, uuid: uuid, path: path)
     }
 
-    /// The image from the words between the end address and the UUID: `[+]NAME [(VERSION)] [ARCH]`.
+    /// The image from the words between the end address and the UUID: `[+]NAME [(VERSION)] [ARCH]`, or Mac OS X's
+    /// `[+]IDENTIFIER VERSION (BUILD)` (macOS 11 and earlier); without a UUID, the words from the first `/` are the
+    /// path (joined by single spaces).
     private static func image(base: UInt64, end: UInt64?, words: [String], uuid: String?, path: String?)
         -> BinaryImage?
     {
         var words = words
+        var path = path
+        if uuid == nil, path == nil, let slash = words.firstIndex(where: { $0.hasPrefix("/") }) {
+            path = words[slash...].joined(separator: " ")
+            words.removeSubrange(slash...)
+        }
         var isApp = false
         var arch: String?
         if let last = words.last, isArchitecture(last) {
@@ -438,6 +445,9 @@ enum AppleFrameLine {
         // macOS 12 writes a version token: `(*)`, `(1.0)`, `(400.9.4 - 1.0.0)`.
         if let open = words.lastIndex(where: { $0.hasPrefix("(") }), words.last?.hasSuffix(")") == true {
             words.removeSubrange(open...)
+            // Mac OS X wrote the bundle identifier, then its short version before the build in parentheses:
+            // `+com.example.App 2.0.0 (2.0.0.322)`, `libcurl.4.dylib ??? (???)`, `Sparkle 1.5 Beta (bzr) (1.5)`.
+            if arch == nil, words.count > 1, isVersion(words[1]) { words.removeSubrange(1...) }
         }
         var name = words.joined(separator: " ")
         if name.hasPrefix("+") {
@@ -455,6 +465,18 @@ enum AppleFrameLine {
 
     /// The UUID some reporters write for an image they do not know: no UUID.
     private static let placeholderUUID = "00000000-0000-0000-0000-000000000000"
+
+    /// Whether `word` is a short version as Mac OS X wrote it: `2.0.0`, `290`, `1.5b3`, or `???` when unknown.
+    private static func isVersion(_ word: String) -> Bool {
+        guard let first = word.utf8.first else { return false }
+        if word == "???" { return true }
+        return (0x30...0x39).contains(first)
+            && word.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: "+")
+            }
+    }
 
     private static func isArchitecture(_ word: String) -> Bool {
         word.hasPrefix("arm64") || word.hasPrefix("armv") || word == "x86_64" || word == "x86_64h" || word == "i386"
