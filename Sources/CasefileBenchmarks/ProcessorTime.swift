@@ -34,7 +34,8 @@ enum ChildProcessorTime {
         #endif
     }
 
-    /// The user and system time of the children still running, counted by the system in clock ticks (100 a second on Linux).
+    /// The user and system time of the children still running, counted by the system in clock ticks (100 a second on
+    /// Linux).
     private static func running() -> Duration {
         let me = getpid()
         let ticksPerSecond = Int64(sysconf(Int32(_SC_CLK_TCK)))

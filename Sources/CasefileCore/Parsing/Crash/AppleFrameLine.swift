@@ -284,7 +284,8 @@ enum AppleFrameLine {
         return String(characters)
     }
 
-    /// Parses `0xBASE - 0xEND [+]NAME ARCH <UUID> PATH`, and the other shapes ``image(base:end:words:uuid:path:)`` reads.
+    /// Parses `0xBASE - 0xEND [+]NAME ARCH <UUID> PATH`, and the other shapes that
+    /// ``image(base:end:words:uuid:path:)`` reads.
     static func image(_ line: Substring) -> BinaryImage? {
         // A report lists hundreds of images: the usual ASCII line is scanned as bytes; anything else (non-ASCII
         // text, a decimal or odd address token) takes the Character-based path, which decides the same way.
