@@ -52,6 +52,22 @@ struct AppleTextCrashParser {
                 frames.removeAll(keepingCapacity: true)
             }
         }
+        // The number of the last line read as a frame (of a thread or the exception backtrace), and its text when it
+        // was joined from wrapped lines.
+        var frameLine = 0
+        var frameText: String?
+        /// Whether the line `trimmed` continues the frame line just before it, which was wrapped: if so the two are
+        /// read again as one line, and the frame they give replaces the last of `frames`.
+        func continuesFrame(_ trimmed: String, _ frames: inout [Frame]) -> Bool {
+            guard frameLine == lineNumber - 1, frameLine >= 1, let last = frames.last, WrappedLines.isCut(last),
+                let joined = WrappedLines.frame(
+                    frameText ?? lines[frameLine - 1].trimmingSpaces, continuedBy: trimmed, pool: &pool)
+            else { return false }
+            frames[frames.count - 1] = joined.frame
+            frameLine = lineNumber
+            frameText = joined.text
+            return true
+        }
 
         for rawLine in lines {
             lineNumber += 1
@@ -68,13 +84,19 @@ struct AppleTextCrashParser {
                     if let last = frames.last, last.imageLoadAddress != nil, last.symbol != nil {
                         sawSideBySideFrames = true
                     }
+                    frameLine = lineNumber
+                    frameText = nil
                     continue
                 }
             case .exceptionBacktrace:
                 let appended = line.withUTF8 {
                     AppleFrameLine.appendFrame(untrimmed: $0, pool: &pool, to: &crash.exceptionBacktrace)
                 }
-                if appended { continue }
+                if appended {
+                    frameLine = lineNumber
+                    frameText = nil
+                    continue
+                }
             case .binaryImages:
                 // An image line begins with `0x`, which no section title or key below does: read before those
                 // tests, it costs no trimmed copy of the line (a report lists hundreds of images).
@@ -147,9 +169,12 @@ struct AppleTextCrashParser {
                     }
                     continue
                 }
+                if continuesFrame(trimmed, &crash.exceptionBacktrace) { continue }
+            case .thread:
+                if continuesFrame(trimmed, &frames) { continue }
             case .threadState:
                 continue
-            case .thread, .header, .freeText, .binaryImages:
+            case .header, .freeText, .binaryImages:
                 // Image lines were taken at the top of the loop.
                 break
             }
@@ -159,6 +184,9 @@ struct AppleTextCrashParser {
             let key = String(trimmed[..<colon]).trimmingSpaces
             let value = String(trimmed[trimmed.index(after: colon)...]).trimmingSpaces
             guard !key.isEmpty, key.count < 40 else { continue }
+            // Among frames, a line that is neither a frame nor a key (a symbol's `::` or `-[Class selector:]` left
+            // over from a wrapped line) is skipped; read as a key, it would end the thread and lose its other frames.
+            if Self.isFrameSection(section), !Self.isKey(key, before: trimmed[colon...]) { continue }
             section = .header
             switch key {
             case "Incident Identifier": crash.incidentID = value
@@ -303,6 +331,19 @@ struct AppleTextCrashParser {
         }
     }
 
+    private static func isFrameSection(_ section: Section) -> Bool {
+        switch section {
+        case .thread, .exceptionBacktrace: true
+        case .header, .freeText, .threadState, .binaryImages: false
+        }
+    }
+
+    /// Whether `key`, followed by `rest` (from its colon on), reads as a report's key: no brackets, parentheses or
+    /// angle brackets, and not the first half of a `::`.
+    private static func isKey(_ key: String, before rest: Substring) -> Bool {
+        !rest.hasPrefix("::") && !key.utf8.contains { $0 == 0x5B || $0 == 0x28 || $0 == 0x3C }
+    }
+
     private struct ThreadHeader {
         var index: Int
         var crashed: Bool
@@ -393,6 +434,11 @@ struct AppleTextCrashParser {
                     String(reason.hasSuffix("'") ? reason.dropLast() : reason)
                     .components(separatedBy: "'\n").first
             }
+            return
+        }
+        if let wrapped = WrappedLines.uncaughtException(text) {
+            exception.name = wrapped.name
+            exception.reason = wrapped.reason
             return
         }
         if exception.reason == nil {

@@ -1,0 +1,90 @@
+/// Lines of a text crash report that a mail client, a ticket or a page wrapped: a frame line broken after its address
+/// or inside its symbol, and the uncaught-exception line of `Application Specific Information` broken over several.
+///
+/// Wrapping breaks at spaces, so a continuation is joined back with one space — except inside an Objective-C method
+/// name whose class and selector are already apart (`-[NSApplication(NSEvent) _nextEvent…:untilDate:`), where a
+/// selector holds no space. Any other symbol broken inside a word (as a page's typesetting may) keeps a space there;
+/// its frame, image and address are still right.
+enum WrappedLines {
+    /// Whether the line `frame` was read from looks cut short: it ends at the address, or inside the symbol's
+    /// brackets or parentheses (`-[NSApplication(NSEvent)`, `std::__terminate(void`), with no offset or file after.
+    static func isCut(_ frame: Frame) -> Bool {
+        guard let symbol = frame.symbol else {
+            return frame.imageLoadAddress == nil && frame.imageOffset == nil
+        }
+        guard frame.symbolOffset == nil, frame.file == nil else { return false }
+        var brackets = 0
+        var parentheses = 0
+        for byte in symbol.utf8 {
+            switch byte {
+            case UInt8(ascii: "["): brackets += 1
+            case UInt8(ascii: "]"): brackets -= 1
+            case UInt8(ascii: "("): parentheses += 1
+            case UInt8(ascii: ")"): parentheses -= 1
+            default: break
+            }
+        }
+        return brackets > 0 || parentheses > 0
+    }
+
+    /// The frame of the frame line `text` continued by the line `continuation` (both trimmed), and the joined text;
+    /// `nil` when the two together are not a frame line.
+    static func frame(
+        _ text: String, continuedBy continuation: String, pool: inout StringPool
+    ) -> (text: String, frame: Frame)? {
+        let joined = text + (isInsideSelector(text) ? "" : " ") + continuation
+        guard let parsed = AppleFrameLine.frame(trimmed: joined, pool: &pool) else { return nil }
+        return (joined, parsed.frame)
+    }
+
+    /// Whether `text` ends inside an Objective-C method name, after the space between its class and its selector.
+    private static func isInsideSelector(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard
+            let open = bytes.indices.last(where: {
+                $0 > 0 && bytes[$0] == 0x5B && (bytes[$0 - 1] == 0x2D || bytes[$0 - 1] == 0x2B)
+            })
+        else { return false }
+        let name = bytes[(open + 1)...]
+        return !name.contains(0x5D) && name.contains(0x20)
+    }
+
+    /// The name and reason of `*** Terminating app due to uncaught exception 'Name', reason: 'Reason'` broken over
+    /// lines of `text` (its lines joined by line feeds), each break read as a space; `nil` when there is none.
+    ///
+    /// The reason ends at a quote that ends a line, as on one unbroken line.
+    static func uncaughtException(_ text: String) -> (name: String, reason: String?)? {
+        let bytes = Array(text.utf8)
+        guard let nameStart = end(of: "uncaught exception '", in: bytes, from: 0),
+            let nameEnd = bytes[nameStart...].firstIndex(of: UInt8(ascii: "'"))
+        else { return nil }
+        let name = spaced(bytes[nameStart..<nameEnd])
+        guard let reasonStart = end(of: "reason: '", in: bytes, from: nameEnd) else { return (name, nil) }
+        var reasonEnd = reasonStart
+        while reasonEnd < bytes.count,
+            !(bytes[reasonEnd] == UInt8(ascii: "'") && (reasonEnd + 1 == bytes.count || bytes[reasonEnd + 1] == 0x0A))
+        {
+            reasonEnd += 1
+        }
+        return (name, spaced(bytes[reasonStart..<reasonEnd]))
+    }
+
+    /// Where the first match of `pattern` at or after `start` ends; a space in `pattern` also matches a line feed.
+    private static func end(of pattern: String, in bytes: [UInt8], from start: Int) -> Int? {
+        let pattern = Array(pattern.utf8)
+        guard bytes.count >= pattern.count, start <= bytes.count - pattern.count else { return nil }
+        for offset in start...(bytes.count - pattern.count) {
+            let matches = pattern.indices.allSatisfy { index in
+                let byte = bytes[offset + index]
+                return byte == pattern[index] || (pattern[index] == 0x20 && byte == 0x0A)
+            }
+            if matches { return offset + pattern.count }
+        }
+        return nil
+    }
+
+    /// `bytes` as text, each line feed a space.
+    private static func spaced(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
+    }
+}
