@@ -34,7 +34,8 @@ public struct CrashReportParser: Sendable {
 
     /// Parses one file; `file` names it in warnings.
     public func parse(_ bytes: [UInt8], file: String) -> Outcome {
-        var content = bytes[...]
+        let utf8 = UTF16Text.utf8(bytes[...]) ?? bytes
+        var content = utf8[...]
         if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
         // JSON is recognized by its first byte, before any line splitting: reports run to megabytes.
         if content.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") {
