@@ -142,6 +142,34 @@ import Testing
         #expect(thread.frames[1].imageOffset == 19744)
     }
 
+    /// The raw list of addresses older iOS versions write as the exception backtrace, on one long line, wrapped
+    /// over three. The list is a real report's (iOS 13.5, 2020), as it was written; wrapped here as a mail client
+    /// wraps it.
+    @Test func readsAWrappedListOfExceptionAddresses() throws {
+        let text = """
+            Incident Identifier: 6251125F-0919-4879-B36B-F5F2D1E6902E
+            Process:             ShopApp [2094]
+            Exception Type:  EXC_CRASH (SIGABRT)
+            Triggered by Thread:  1
+
+            Last Exception Backtrace:
+            (0x19624d794 0x195f6fbcc 0x1967251fc 0x1965284a0 0x19a6d7040 0x19a6d6df4 0x19a7937b0
+            0x19a7936c4 0x19a7a1e00 0x1027af060 0x1027aeb7c 0x1027ab724 0x10279e5c8 0x1027670b0
+            0x102766704 0x10277661c 0x1027766f4 0x1a4e2952c 0x195f129a8 0x195f13524 0x195eecf38
+            0x195ef9534 0x195ef9cd0 0x195f64b38 0x195f67740)
+            Thread 1 Crashed:
+            0   libsystem_kernel.dylib        \t0x00000001960a1efc __pthread_kill + 8
+            """
+        let crash = try crash(text)
+        let addresses = crash.exceptionBacktrace.compactMap(\.address)
+        #expect(addresses.count == 25)
+        #expect(addresses.first == 0x1_9624_d794)
+        #expect(addresses[7] == 0x1_9a79_36c4)
+        #expect(addresses[14] == 0x1_0276_6704)
+        #expect(addresses.last == 0x1_95f6_7740)
+        #expect(crash.crashingThread?.frames.map(\.symbol) == ["__pthread_kill"])
+    }
+
     /// What a triager reads: the exception by its name, and the group titled by it.
     @Test func triageNamesTheExceptionAndItsGroup() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-wrapped-\(UUID()).crash")

@@ -56,6 +56,8 @@ struct AppleTextCrashParser {
         // was joined from wrapped lines.
         var frameLine = 0
         var frameText: String?
+        // Whether the exception backtrace's raw list of addresses was opened and not yet closed.
+        var addressListOpen = false
         /// Whether the line `trimmed` continues the frame line just before it, which was wrapped: if so the two are
         /// read again as one line, and the frame they give replaces the last of `frames`.
         func continuesFrame(_ trimmed: String, _ frames: inout [Frame]) -> Bool {
@@ -167,7 +169,17 @@ struct AppleTextCrashParser {
                     crash.exceptionBacktrace += inside.split(separator: " ").compactMap(CrashNumber.parse).map {
                         Frame(address: $0)
                     }
+                    addressListOpen = !trimmed.contains(")")
                     continue
+                }
+                if addressListOpen {
+                    // The same list wrapped: the lines after its first are addresses alone, the last closing it.
+                    if let addresses = WrappedLines.addresses(trimmed) {
+                        crash.exceptionBacktrace += addresses.values.map { Frame(address: $0) }
+                        addressListOpen = !addresses.closed
+                        continue
+                    }
+                    addressListOpen = false
                 }
                 if continuesFrame(trimmed, &crash.exceptionBacktrace) { continue }
             case .thread:

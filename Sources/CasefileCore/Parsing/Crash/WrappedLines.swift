@@ -1,5 +1,6 @@
 /// Lines of a text crash report that a mail client, a ticket or a page wrapped: a frame line broken after its address
-/// or inside its symbol, and the uncaught-exception line of `Application Specific Information` broken over several.
+/// or inside its symbol, the raw exception backtrace's list of addresses, and the uncaught-exception line of
+/// `Application Specific Information` broken over several.
 ///
 /// Wrapping breaks at spaces, so a continuation is joined back with one space — except inside an Objective-C method
 /// name whose class and selector are already apart (`-[NSApplication(NSEvent) _nextEvent…:untilDate:`), where a
@@ -47,6 +48,19 @@ enum WrappedLines {
         else { return false }
         let name = bytes[(open + 1)...]
         return !name.contains(0x5D) && name.contains(0x20)
+    }
+
+    /// The addresses of a line that continues the raw exception backtrace `(0x… 0x… …)`, and whether its `)` closes
+    /// the list; `nil` when the line holds anything but addresses.
+    static func addresses(_ line: String) -> (values: [UInt64], closed: Bool)? {
+        let closed = line.hasSuffix(")")
+        let words = (closed ? line.dropLast() : Substring(line)).split(separator: " ")
+        var values: [UInt64] = []
+        for word in words {
+            guard word.hasPrefix("0x"), let value = CrashNumber.parse(word) else { return nil }
+            values.append(value)
+        }
+        return values.isEmpty && !closed ? nil : (values, closed)
     }
 
     /// The name and reason of `*** Terminating app due to uncaught exception 'Name', reason: 'Reason'` broken over
