@@ -170,6 +170,32 @@ import Testing
         #expect(crash.crashingThread?.frames.map(\.symbol) == ["__pthread_kill"])
     }
 
+    /// An image line broken before its path. The lines are a real report's (an iOS 26.3.1 crash of a React Native
+    /// app, 2026), the first wrapped as a mail client wraps it.
+    @Test func readsThePathOfAnImageLineBrokenBeforeIt() throws {
+        let text = """
+            Incident Identifier: 3080438B-D8BC-417C-8D89-05BF95D28C18
+            Process:             SoloQuest [2415]
+            Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
+            Triggered by Thread:  0
+
+            Thread 0 Crashed:
+            0   SoloQuest                     \t       0x102919620 0x102914000 + 22048
+
+            Binary Images:
+                   0x102914000 -        0x102e03fff SoloQuest arm64  <11ce3f5762643e8d8a8986894d83b974>
+            /var/containers/Bundle/Application/9F4D42D9-D414-4DAA-A7DA-5F733BB3719D/SoloQuest.app/SoloQuest
+                   0x103e28000 -        0x104263fff React arm64  <76fbcee9351730b39dc662c4e914e908> /private/var/containers/Bundle/Application/9F4D42D9-D414-4DAA-A7DA-5F733BB3719D/SoloQuest.app/Frameworks/React.framework/React
+            """
+        let images = try crash(text).images
+        #expect(images.map(\.name) == ["SoloQuest", "React"])
+        #expect(
+            images.first?.path
+                == "/var/containers/Bundle/Application/9F4D42D9-D414-4DAA-A7DA-5F733BB3719D/SoloQuest.app/SoloQuest")
+        #expect(images.first?.uuid == "11ce3f57-6264-3e8d-8a89-86894d83b974")
+        #expect(images.last?.loadAddress == 0x1_03e2_8000)
+    }
+
     /// What a triager reads: the exception by its name, and the group titled by it.
     @Test func triageNamesTheExceptionAndItsGroup() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-wrapped-\(UUID()).crash")

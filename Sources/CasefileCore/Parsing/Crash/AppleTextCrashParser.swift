@@ -56,6 +56,8 @@ struct AppleTextCrashParser {
         // was joined from wrapped lines.
         var frameLine = 0
         var frameText: String?
+        // The number of the last line read as a binary image.
+        var imageLine = 0
         // Whether the exception backtrace's raw list of addresses was opened and not yet closed.
         var addressListOpen = false
         /// Whether the line `trimmed` continues the frame line just before it, which was wrapped: if so the two are
@@ -104,6 +106,7 @@ struct AppleTextCrashParser {
                 // tests, it costs no trimmed copy of the line (a report lists hundreds of images).
                 if let image = AppleFrameLine.image(line) {
                     crash.images.append(image)
+                    imageLine = lineNumber
                     continue
                 }
             default:
@@ -186,8 +189,15 @@ struct AppleTextCrashParser {
                 if continuesFrame(trimmed, &frames) { continue }
             case .threadState:
                 continue
-            case .header, .freeText, .binaryImages:
-                // Image lines were taken at the top of the loop.
+            case .binaryImages:
+                // An image line wrapped before its path: the path alone on the next line.
+                if imageLine == lineNumber - 1, trimmed.hasPrefix("/"), let last = crash.images.indices.last,
+                    crash.images[last].path == nil
+                {
+                    crash.images[last].path = trimmed
+                    continue
+                }
+            case .header, .freeText:
                 break
             }
             guard let colon = trimmed.firstIndex(of: ":") else {

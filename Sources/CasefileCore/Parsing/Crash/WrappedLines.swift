@@ -1,6 +1,7 @@
 /// Lines of a text crash report that a mail client, a ticket or a page wrapped: a frame line broken after its address
 /// or inside its symbol, the raw exception backtrace's list of addresses, and the uncaught-exception line of
-/// `Application Specific Information` broken over several.
+/// `Application Specific Information` broken over several. (An image line broken before its path is mended where
+/// images are read.)
 ///
 /// Wrapping breaks at spaces, so a continuation is joined back with one space — except inside an Objective-C method
 /// name whose class and selector are already apart (`-[NSApplication(NSEvent) _nextEvent…:untilDate:`), where a
