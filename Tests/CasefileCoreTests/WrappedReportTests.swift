@@ -69,6 +69,20 @@ import Testing
         return try #require(crashes.first)
     }
 
+    /// A short report of `process` that crashed on thread `crashed`: its identifying lines, then `body`.
+    private static func report(
+        incident: String, process: String, signal: String, crashed: Int, _ body: String
+    ) -> String {
+        """
+        Incident Identifier: \(incident)
+        Process:             \(process)
+        Exception Type:  \(signal)
+        Triggered by Thread:  \(crashed)
+
+        \(body)
+        """
+    }
+
     private static func located(_ frames: [Frame]) -> [String] {
         frames.map { "\($0.image ?? "-") \($0.symbol ?? "-") + \($0.symbolOffset.map(String.init) ?? "-")" }
     }
@@ -120,19 +134,17 @@ import Testing
     /// A frame that is whole is not joined to the line after it, and a stray line among the frames is skipped
     /// without ending the thread.
     @Test func leavesWholeFramesAlone() throws {
-        let text = """
-            Incident Identifier: 6251125F-0919-4879-B36B-F5F2D1E6902E
-            Process:             ShopApp [1730]
-            Exception Type:  EXC_CRASH (SIGABRT)
-            Triggered by Thread:  0
-
+        let text = Self.report(
+            incident: "6251125F-0919-4879-B36B-F5F2D1E6902E", process: "ShopApp [1730]", signal: "EXC_CRASH (SIGABRT)",
+            crashed: 0,
+            """
             Thread 0 Crashed:
             0   ShopApp                       \t0x0000000102a04c18 -[CartView reload]
             std::stray(line) + 1
             1   ShopApp                       \t0x0000000102a04d20 0x102a00000 + 19744
             Swift::stray::line
             2   UIKitCore                     \t0x00000001a2c1f0a8 -[UIViewController loadViewIfRequired] + 1036
-            """
+            """)
         let thread = try #require(try crash(text).crashingThread)
         #expect(
             Self.located(thread.frames) == [
@@ -146,12 +158,10 @@ import Testing
     /// over three. The list is a real report's (iOS 13.5, 2020), as it was written; wrapped here as a mail client
     /// wraps it.
     @Test func readsAWrappedListOfExceptionAddresses() throws {
-        let text = """
-            Incident Identifier: 6251125F-0919-4879-B36B-F5F2D1E6902E
-            Process:             ShopApp [2094]
-            Exception Type:  EXC_CRASH (SIGABRT)
-            Triggered by Thread:  1
-
+        let text = Self.report(
+            incident: "6251125F-0919-4879-B36B-F5F2D1E6902E", process: "ShopApp [2094]", signal: "EXC_CRASH (SIGABRT)",
+            crashed: 1,
+            """
             Last Exception Backtrace:
             (0x19624d794 0x195f6fbcc 0x1967251fc 0x1965284a0 0x19a6d7040 0x19a6d6df4 0x19a7937b0
             0x19a7936c4 0x19a7a1e00 0x1027af060 0x1027aeb7c 0x1027ab724 0x10279e5c8 0x1027670b0
@@ -159,7 +169,7 @@ import Testing
             0x195ef9534 0x195ef9cd0 0x195f64b38 0x195f67740)
             Thread 1 Crashed:
             0   libsystem_kernel.dylib        \t0x00000001960a1efc __pthread_kill + 8
-            """
+            """)
         let crash = try crash(text)
         let addresses = crash.exceptionBacktrace.compactMap(\.address)
         #expect(addresses.count == 25)
@@ -173,12 +183,10 @@ import Testing
     /// An image line broken before its path. The lines are a real report's (an iOS 26.3.1 crash of a React Native
     /// app, 2026), the first wrapped as a mail client wraps it.
     @Test func readsThePathOfAnImageLineBrokenBeforeIt() throws {
-        let text = """
-            Incident Identifier: 3080438B-D8BC-417C-8D89-05BF95D28C18
-            Process:             SoloQuest [2415]
-            Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
-            Triggered by Thread:  0
-
+        let text = Self.report(
+            incident: "3080438B-D8BC-417C-8D89-05BF95D28C18", process: "SoloQuest [2415]",
+            signal: "EXC_BAD_ACCESS (SIGSEGV)", crashed: 0,
+            """
             Thread 0 Crashed:
             0   SoloQuest                     \t       0x102919620 0x102914000 + 22048
 
@@ -186,7 +194,7 @@ import Testing
                    0x102914000 -        0x102e03fff SoloQuest arm64  <11ce3f5762643e8d8a8986894d83b974>
             /var/containers/Bundle/Application/9F4D42D9-D414-4DAA-A7DA-5F733BB3719D/SoloQuest.app/SoloQuest
                    0x103e28000 -        0x104263fff React arm64  <76fbcee9351730b39dc662c4e914e908> /private/var/containers/Bundle/Application/9F4D42D9-D414-4DAA-A7DA-5F733BB3719D/SoloQuest.app/Frameworks/React.framework/React
-            """
+            """)
         let images = try crash(text).images
         #expect(images.map(\.name) == ["SoloQuest", "React"])
         #expect(
