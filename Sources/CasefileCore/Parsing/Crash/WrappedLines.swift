@@ -70,36 +70,26 @@ enum WrappedLines {
     /// The reason ends at a quote that ends a line, as on one unbroken line.
     static func uncaughtException(_ text: String) -> (name: String, reason: String?)? {
         let bytes = Array(text.utf8)
-        guard let nameStart = end(of: "uncaught exception '", in: bytes, from: 0),
-            let nameEnd = bytes[nameStart...].firstIndex(of: UInt8(ascii: "'"))
+        // The same bytes with each line feed a space (the same length, so offsets carry over): the patterns are found
+        // in these, and the reason's end, a quote before a line feed, in the original.
+        let spaced = bytes.map { $0 == 0x0A ? 0x20 : $0 }
+        guard let nameStart = end(of: "uncaught exception '", in: spaced, from: 0),
+            let nameEnd = spaced[nameStart...].firstIndex(of: UInt8(ascii: "'"))
         else { return nil }
-        let name = spaced(bytes[nameStart..<nameEnd])
-        guard let reasonStart = end(of: "reason: '", in: bytes, from: nameEnd) else { return (name, nil) }
+        let name = String(decoding: spaced[nameStart..<nameEnd], as: UTF8.self)
+        guard let reasonStart = end(of: "reason: '", in: spaced, from: nameEnd) else { return (name, nil) }
         var reasonEnd = reasonStart
         while reasonEnd < bytes.count,
             !(bytes[reasonEnd] == UInt8(ascii: "'") && (reasonEnd + 1 == bytes.count || bytes[reasonEnd + 1] == 0x0A))
         {
             reasonEnd += 1
         }
-        return (name, spaced(bytes[reasonStart..<reasonEnd]))
+        return (name, String(decoding: spaced[reasonStart..<reasonEnd], as: UTF8.self))
     }
 
-    /// Where the first match of `pattern` at or after `start` ends; a space in `pattern` also matches a line feed.
-    private static func end(of pattern: String, in bytes: [UInt8], from start: Int) -> Int? {
-        let pattern = Array(pattern.utf8)
-        guard bytes.count >= pattern.count, start <= bytes.count - pattern.count else { return nil }
-        for offset in start...(bytes.count - pattern.count) {
-            let matches = pattern.indices.allSatisfy { index in
-                let byte = bytes[offset + index]
-                return byte == pattern[index] || (pattern[index] == 0x20 && byte == 0x0A)
-            }
-            if matches { return offset + pattern.count }
-        }
-        return nil
-    }
-
-    /// `bytes` as text, each line feed a space.
-    private static func spaced(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
+    /// Where the first match of `pattern` at or after `start` ends.
+    private static func end(of pattern: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
+        let pattern = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        return ByteScan.find(pattern, in: bytes, from: start).map { $0 + pattern.count }
     }
 }
