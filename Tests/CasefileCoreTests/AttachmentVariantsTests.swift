@@ -8,7 +8,8 @@ import Testing
 @Suite struct AttachmentVariantsTests {
     /// A folder holding the checkout recording, its `recordingStart` (unless `nil`) and `files`.
     private func report(
-        start: String? = "2026-11-20T13:02:00.000+01:00", files: [String: String]
+        start: String? = "2026-11-20T13:02:00.000+01:00", files: [String: String],
+        saved encoding: SavedEncoding = .utf8
     ) throws -> (Report, [String]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-variants-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -23,11 +24,31 @@ import Testing
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
+            try Data(encoding.bytes(text)).write(to: url)
         }
         let output = try Triage().reports(at: folder.path)
         let report = try #require(output.reports.count == 1 ? output.reports.first : nil)
         return (report, output.notes)
+    }
+
+    /// How an attachment's text is saved: as UTF-8, or as a Windows editor or shell saves it, with a byte order mark.
+    enum SavedEncoding: CaseIterable, Sendable {
+        case utf8, utf8WithMark, utf16LittleEndian, utf16BigEndian
+
+        func bytes(_ text: String) -> [UInt8] {
+            switch self {
+            case .utf8: return Array(text.utf8)
+            case .utf8WithMark: return [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+            case .utf16LittleEndian, .utf16BigEndian:
+                let little = self == .utf16LittleEndian
+                var bytes: [UInt8] = little ? [0xFF, 0xFE] : [0xFE, 0xFF]
+                for unit in text.utf16 {
+                    let (low, high) = (UInt8(unit & 0xFF), UInt8(unit >> 8))
+                    bytes += little ? [low, high] : [high, low]
+                }
+                return bytes
+            }
+        }
     }
 
     private func times(_ report: Report, _ kind: String) -> [Double] {
@@ -118,6 +139,29 @@ import Testing
         // The log line made the failure; it is not also its follow-up.
         #expect(chains[0].followUps.allSatisfy { $0.kind != .errorLog })
         #expect(chains[1].exchange.failure == "HTTP 500")
+    }
+
+    /// An app log and a debug-menu dump saved on Windows (Notepad's "Unicode" or "UTF-8 with BOM", PowerShell's `>`)
+    /// are read as the same files saved as UTF-8: the log's error line (whose context holds an emoji, two UTF-16
+    /// units) makes the 200 from `/v1/shipping-options` at 0.850 s a failure, and the dump gives its toggles.
+    @Test(arguments: SavedEncoding.allCases) func attachmentsSavedWithAByteOrderMark(_ encoding: SavedEncoding) throws {
+        let (report, notes) = try report(
+            files: [
+                "app.log": """
+                13:02:00.100 INFO [Cart-🛒] CartViewModel.load():40 - cart loaded
+                13:02:00.900 ERROR [Network] ShippingService.load():12 - decoding /v1/shipping-options failed
+                """,
+                "dump/featureToggles.json": #"{"darkMode": true}"#,
+            ], saved: encoding)
+        #expect(notes.isEmpty)
+        let logged = report.timeline.events.compactMap { event in
+            if case .log(let line) = event.kind { line } else { nil }
+        }
+        #expect(logged.map(\.message) == ["cart loaded", "decoding /v1/shipping-options failed"])
+        #expect(logged.first?.context == "Cart-🛒")
+        #expect(report.correlation.chains.first?.exchange.template == "/v1/shipping-options?cart")
+        #expect(report.correlation.chains.first?.exchange.failure == "app logged an error")
+        #expect(report.attachments.toggles == [.init(name: "darkMode", value: .bool(true))])
     }
 
     @Test func withoutARecordingStartRecordsAreKeptAtTheEndWithAWarning() throws {

@@ -33,10 +33,13 @@ public struct ReportReader: Sendable {
         let snapshotFolders = registries.map { DataSnapshotParser.folder(of: $0.path) }
         var leftovers: [ArchiveEntry] = []
         for entry in located.unrecognized {
-            guard let bytes = entry.bytes else {
+            guard let stored = entry.bytes else {
                 notes.append("entry '\(entry.path)': media outside a report; ignored")
                 continue
             }
+            // A crash report, an app log or a debug-menu dump saved on Windows is UTF-16 with a byte order mark
+            // (Notepad's "Unicode", PowerShell's `>`) or UTF-8 with one: every parser below reads it as plain UTF-8.
+            let bytes = UTF16Text.withoutByteOrderMark(stored)
             if DataSnapshotParser.isRegistry(entry.path)
                 || snapshotFolders.contains(where: { !$0.isEmpty && entry.path.hasPrefix($0 + "/") })
             {
