@@ -238,6 +238,31 @@ import Testing
         #expect(frames[1].symbolication?.locations.map(\.offset) == [0x4060 - 0x4040])
     }
 
+    @Test func symbolicatesFromTheCacheAloneOnlyWhenItHoldsEveryAnswer() throws {
+        let index = DebugFileIndex(scanning: [Self.symbols])
+        let cache = SymbolCache()
+        // An llvm-symbolizer that cannot start: had the cache-only pass run it, the report would carry a warning.
+        let broken = LLVMSymbolizer(executable: URL(fileURLWithPath: "/nonexistent/llvm-symbolizer"))
+        let cacheOnly = Symbolicator(index: index, llvmSymbolizer: broken, cache: cache)
+        let path = Self.symbols.appendingPathComponent("Crashes/checkout-total-iphone14.crash").path
+        var cold = try #require(try Triage().reports(at: path).reports.first)
+        let coldAnswered = cacheOnly.symbolicateFromCache(&cold)
+        #expect(!coldAnswered)
+        #expect(cold.warnings.isEmpty)
+        #expect(cache.count == 0)
+        // Once a full pass has answered the three ShopApp frames, the cache alone answers them all.
+        _ = Symbolicator(index: index, cache: cache).symbolicate(try crash("checkout-total-iphone14.crash"))
+        var warm = try #require(try Triage().reports(at: path).reports.first)
+        let warmAnswered = cacheOnly.symbolicateFromCache(&warm)
+        #expect(warmAnswered)
+        #expect(warm.warnings.isEmpty)
+        let frames = try #require(warm.crashes.first?.crashingThread?.frames)
+        #expect(frames[0].symbolication?.locations.map(\.line) == [5, 17])
+        #expect(frames[1].symbolication?.locations.map(\.line) == [25])
+        #expect(frames[2].symbolication?.locations.map(\.rawName) == ["main"])
+        #expect(frames[0].symbolication?.status == .symbolicated(backend: "dwarf"))
+    }
+
     @Test func aCachedResultReportsACallersOffsetFromItsReturnAddress() throws {
         let function = SourceLocation(rawName: "view_did_load", line: 25, offset: 0x1f)
         let inlined = SourceLocation(rawName: "apply_discount", line: 5)

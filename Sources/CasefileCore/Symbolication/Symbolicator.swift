@@ -76,6 +76,15 @@ public struct Symbolicator: Sendable {
     /// In place, a crash the caller no longer shares is not copied: a copy would duplicate its thousand or more
     /// frames only to drop the original.
     public func symbolicate(_ crash: inout Crash) -> [String] {
+        symbolicate(&crash, runningBackEnds: true).warnings
+    }
+
+    /// Fills in every frame's ``Frame/symbolication`` in place; with `runningBackEnds` false, from ``cache`` alone:
+    /// `answered` is then false as soon as a frame needs a back end, and the crash must be symbolicated again (its
+    /// frames are planned anew, so a frame left half done is redone).
+    private func symbolicate(
+        _ crash: inout Crash, runningBackEnds: Bool
+    ) -> (warnings: [String], answered: Bool) {
         var warnings: [String] = []
         // Its own copy of the images: `plan` reads them while a frame of `crash` is borrowed for writing.
         let table = ImageTable(crash.images)
@@ -200,6 +209,7 @@ public struct Symbolicator: Sendable {
                 asked.append((lookup, slot))
             }
             guard !unique.isEmpty else { continue }
+            guard runningBackEnds else { return (warnings, false) }
             if llvmSymbolizer == nil, job.entry.kind == .machO, job.entry.slice.hasDWARF, !warnedAboutDWARF {
                 warnings.append(
                     "llvm-symbolizer not found: DWARF files are read for function names only, without lines")
@@ -223,7 +233,7 @@ public struct Symbolicator: Sendable {
                 apply(results[slot], to: lookup)
             }
         }
-        return warnings
+        return (warnings, true)
     }
 
     /// DWARF through llvm-symbolizer when the file has it and the tool is there; the symbol table otherwise.
@@ -272,5 +282,16 @@ extension Symbolicator {
             let warnings = symbolicate(&report.crashes[index])
             report.warnings += warnings.map { Diagnostic(file: "symbolication", message: $0) }
         }
+    }
+
+    /// Symbolicates every crash of the report in place from the answers ``cache`` holds, starting no back end and
+    /// reading no debug file; `false` when some frame's answer is not there, and the in-place `symbolicate(_:)` of the
+    /// report must then run (it redoes every frame). A night's crashes mostly repeat frames an earlier crash had
+    /// answered.
+    package func symbolicateFromCache(_ report: inout Report) -> Bool {
+        for index in report.crashes.indices {
+            guard symbolicate(&report.crashes[index], runningBackEnds: false).answered else { return false }
+        }
+        return true
     }
 }
