@@ -26,10 +26,10 @@ enum UTF16Text {
         return Array(String(decoding: units, as: UTF16.self).utf8)
     }
 
-    /// `bytes` as UTF-8 without a byte order mark: UTF-16 with its mark transcoded (``utf8(_:)``), the UTF-8 mark
-    /// (`EF BB BF`, Notepad's "UTF-8 with BOM") left out, any other bytes as they are.
+    /// `bytes` as UTF-8 without a byte order mark: UTF-16 with its mark transcoded (``utf8(_:)``), then a UTF-8 mark
+    /// (`EF BB BF`, Notepad's "UTF-8 with BOM") left out; bytes with neither are returned as they are, not copied.
     static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
-        if let transcoded = utf8(bytes[...]) { return transcoded }
-        return bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        let text = utf8(bytes[...]) ?? bytes
+        return text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text
     }
 }

@@ -34,9 +34,7 @@ public struct CrashReportParser: Sendable {
 
     /// Parses one file; `file` names it in warnings.
     public func parse(_ bytes: [UInt8], file: String) -> Outcome {
-        let utf8 = UTF16Text.utf8(bytes[...]) ?? bytes
-        var content = utf8[...]
-        if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+        let content = UTF16Text.withoutByteOrderMark(bytes)[...]
         // JSON is recognized by its first byte, before any line splitting: reports run to megabytes.
         if content.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") {
             return parseJSON(content, file: file)
