@@ -39,14 +39,8 @@ import Testing
             switch self {
             case .utf8: return Array(text.utf8)
             case .utf8WithMark: return [0xEF, 0xBB, 0xBF] + Array(text.utf8)
-            case .utf16LittleEndian, .utf16BigEndian:
-                let little = self == .utf16LittleEndian
-                var bytes: [UInt8] = little ? [0xFF, 0xFE] : [0xFE, 0xFF]
-                for unit in text.utf16 {
-                    let (low, high) = (UInt8(unit & 0xFF), UInt8(unit >> 8))
-                    bytes += little ? [low, high] : [high, low]
-                }
-                return bytes
+            case .utf16LittleEndian: return SavedText.utf16(text, littleEndian: true)
+            case .utf16BigEndian: return SavedText.utf16(text, littleEndian: false)
             }
         }
     }

@@ -5,16 +5,6 @@ import Testing
 /// Crash reports saved as UTF-16 with a byte order mark (Notepad's "Unicode", Windows PowerShell's `>`), read as the
 /// same reports saved as UTF-8. The expected values are read off the sample files by hand.
 @Suite struct UTF16ReportTests {
-    /// `text` as UTF-16 with its byte order mark, little- or big-endian.
-    private static func utf16(_ text: String, littleEndian: Bool) -> [UInt8] {
-        var bytes: [UInt8] = littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
-        for unit in text.utf16 {
-            let (low, high) = (UInt8(unit & 0xFF), UInt8(unit >> 8))
-            bytes += littleEndian ? [low, high] : [high, low]
-        }
-        return bytes
-    }
-
     private static func crash(_ bytes: [UInt8]) throws -> (CrashReportParser.Kind, Crash) {
         guard case .crashes(let kind, let crashes, _) = CrashReportParser().parse(bytes, file: "report.crash") else {
             Issue.record("not read as a crash report")
@@ -26,7 +16,7 @@ import Testing
     @Test(arguments: [true, false]) func readsAppleTextSavedAsUTF16(littleEndian: Bool) throws {
         let text = try String(
             contentsOfFile: Samples.sample("Crashes/cart-total-iphone11-ios15.crash"), encoding: .utf8)
-        let (kind, crash) = try Self.crash(Self.utf16(text, littleEndian: littleEndian))
+        let (kind, crash) = try Self.crash(SavedText.utf16(text, littleEndian: littleEndian))
         #expect(kind == .appleText)
         #expect(crash.incidentID == "7E2D9B40-1C3A-4F5E-8D6B-0A9C8E7F6D51")
         #expect(crash.exception.type == "EXC_BREAKPOINT")
@@ -43,7 +33,7 @@ import Testing
 
     @Test func readsIPSSavedAsUTF16() throws {
         let text = try String(contentsOfFile: Samples.sample("Crashes/cart-total-iphone14-ios16.ips"), encoding: .utf8)
-        let (kind, crash) = try Self.crash(Self.utf16(text, littleEndian: true))
+        let (kind, crash) = try Self.crash(SavedText.utf16(text, littleEndian: true))
         #expect(kind == .ips)
         #expect(crash.app.name == "ShopApp")
         #expect(crash.app.version == "2.3.1")
@@ -56,7 +46,7 @@ import Testing
             Issue.record("three stray bytes read as a report")
             return
         }
-        let unmarked = Array(Self.utf16("Incident Identifier: X\n", littleEndian: true).dropFirst(2))
+        let unmarked = Array(SavedText.utf16("Incident Identifier: X\n", littleEndian: true).dropFirst(2))
         guard case .notACrashReport = CrashReportParser().parse(unmarked, file: "unmarked.crash") else {
             Issue.record("UTF-16 without a byte order mark read as a report")
             return
