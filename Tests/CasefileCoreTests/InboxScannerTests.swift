@@ -64,6 +64,28 @@ import Testing
         #expect(try InboxScanner().scan(inbox).map(\.path) == expected)
     }
 
+    /// The walk takes one folder at a time and still gives the paths sorted whole: a folder's inputs come where its
+    /// name and a slash sort among its neighbours ('-' and '.' before '/', '0' after it), not where its name alone
+    /// would (before `a-b`, `a.x` and `a0`, which begin with `a`).
+    @Test func walksFoldersInTheOrderTheirPathsSort() throws {
+        let inbox = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-walk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: inbox) }
+        for file in ["a0", "a/c/d", "a.x", "B", "a/b", "a-b", "a/c.zip", ".hidden", "a/.hidden/e"] {
+            let url = inbox.appendingPathComponent(file)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: url)
+        }
+        let expected = ["B", "a-b", "a.x", "a/b", "a/c.zip", "a/c/d", "a0"].map { inbox.path + "/" + $0 }
+        #expect(Array(try InboxScanner().walk(in: inbox)) == expected)
+        #expect(try InboxScanner().paths(in: inbox) == expected)
+        #expect(try InboxScanner().count(in: inbox) == 7)
+        // Ignored names and inbox-relative paths are neither walked nor counted.
+        let ignoring = InboxScanner(ignore: ["*.zip", "a/c"])
+        #expect(Array(try ignoring.walk(in: inbox)) == ["B", "a-b", "a.x", "a/b", "a0"].map { inbox.path + "/" + $0 })
+        #expect(try ignoring.count(in: inbox) == 5)
+    }
+
     @Test func saysWhenTheInboxIsMissing() {
         let error = #expect(throws: InputError.self) {
             try InboxScanner().scan(URL(fileURLWithPath: "/nonexistent/inbox"))

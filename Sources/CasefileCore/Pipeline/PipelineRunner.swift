@@ -45,11 +45,15 @@ public struct PipelineRunner: Sendable {
         index: some ReportIndex, pipelineName: String, progress: @escaping @Sendable (Progress) -> Void = { _ in }
     ) async throws -> RunSummary {
         let started = Date()
-        // Paths: the list is held for the whole run, and a URL takes ten times its path's memory.
-        let inputs = try InboxScanner(ignore: definition.ignore).paths(in: definition.inbox)
+        // The inputs are walked twice, once to count them for the progress and once to read them, and never held
+        // all at once (``InboxWalk``): over 200,000 unchanged inputs, a peak RSS of 62 MB where holding their paths
+        // and recorded signatures took 134 MB, in the same time (1.3 s).
+        let scanner = InboxScanner(ignore: definition.ignore)
+        let total = try scanner.count(in: definition.inbox)
+        let walk = try scanner.walk(in: definition.inbox)
         let runID = try await index.beginRun(pipeline: pipelineName, inbox: definition.inbox.path, startedAt: started)
         var summary = RunSummary(runID: runID)
-        summary.inputs = inputs.count
+        summary.inputs = total
         var digest = RunDigest(summary: summary, symbolicationConfigured: !definition.symbolFolders.isEmpty)
         let reportsFolder = definition.output.appendingPathComponent("reports")
         try FileManager.default.createDirectory(at: reportsFolder, withIntermediateDirectories: true)
@@ -66,19 +70,19 @@ public struct PipelineRunner: Sendable {
         let fingerprinter = definition.fingerprinter
         let redactor = Redactor(rules: definition.redaction)
         let frames = definition.frames ? VideoFrames.locate() : nil
-        // Read once: an unchanged inbox of 10,000 inputs is then a directory walk and no query per input.
-        let signatures = try await index.inputSignatures(paths: inputs)
         let claims = ReportClaims()
         let budget = InputBudget(limit: definition.bytesInFlight, estimates: definition.concurrency)
-        try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
-            var pending = inputs.makeIterator()
+        let walked = try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
+            // With the signatures the index recorded, asked for 500 paths at a time: an unchanged inbox of 10,000
+            // inputs is a directory walk and 20 queries, none per input.
+            var pending = InboxInputs(walk, index: index)
             var running = 0
             let output = definition.output
             // A string, not a URL: each summary's path is joined to it, and URL joins cost more than writing a file.
             let outputPath = output.path
             let logger = logger
-            func startNext() {
-                guard let path = pending.next() else { return }
+            func startNext() async throws {
+                guard let (path, known) = try await pending.nextInput() else { return }
                 running += 1
                 let limits = definition.limits
                 group.addTask {
@@ -88,7 +92,7 @@ public struct PipelineRunner: Sendable {
                         await Self.process(
                             path, limits: limits, index: index, budget: budget, symbolicator: symbolicator,
                             fingerprinter: fingerprinter, redactor: redactor, frames: frames.map { ($0, output) },
-                            known: signatures[path])
+                            known: known)
                     }
                     let outcome = await Self.store(
                         reading, index: index, claims: claims, run: runID, output: outputPath, logger: logger)
@@ -106,21 +110,24 @@ public struct PipelineRunner: Sendable {
             // or sixteen (means of 10 alternating rounds); 10,000 took 10.2, 9.8 and 10.1 s (medians of 3). The inputs
             // in flight stay few enough for memory to stay flat: peak RSS 91, 96 and 103 MB over 1,000 inputs. Large
             // inputs are held back by the budget of bytes in flight instead.
-            for _ in 0..<(definition.concurrency * Self.inputsInFlightPerCore) { startNext() }
+            for _ in 0..<(definition.concurrency * Self.inputsInFlightPerCore) { try await startNext() }
             var done = 0
             while running > 0, let (path, outcome) = try await group.next() {
                 running -= 1
                 done += 1
                 try await finish(outcome, into: &summary, digest: &digest, index: index, run: runID)
-                progress(Progress(done: done, total: inputs.count, input: path))
+                // An input that arrived after the count is counted as it is met.
+                progress(Progress(done: done, total: max(total, done), input: path))
                 // The answers the symbolicator learned are stored as the run goes, not all after its last input:
                 // the writer has room for them between inputs, and the run's serial end does not grow with them.
                 if done % Self.symbolAnswersEvery == 0, let symbols = await symbolicator?.symbolicatorIfReady() {
                     try await index.saveSymbolCache(symbols.cache)
                 }
-                startNext()
+                try await startNext()
             }
+            return done
         }
+        summary.inputs = walked
         if let symbolicator = await symbolicator?.symbolicatorIfReady() {
             try await index.saveSymbolCache(symbolicator.cache)
         }

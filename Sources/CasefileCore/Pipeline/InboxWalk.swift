@@ -1,0 +1,109 @@
+import CasefileArchive
+import Foundation
+
+/// The inputs of an inbox one at a time, in the order of ``InboxScanner/paths(in:)``, holding only the listings of
+/// the folders the walk is in.
+///
+/// A nightly run used to hold the path of every input for as long as it ran, and the signature the index had for each:
+/// about 360 bytes an input, so that over an inbox that keeps its files (a thousand a night is 365,000 after a year) a
+/// run over the unchanged inbox needed more memory than the run that read it (200,000 inputs: a peak RSS of 134 MB,
+/// against 92 MB for the first run; 62 MB for both with a walk, `Scripts/bench-kept-inbox.sh`). A walk holds one
+/// folder's names at each depth it has reached.
+///
+/// Each folder is listed once, with one `readdir`, when the walk reaches it, and its entries are sorted by name with a
+/// slash after each folder to search: the order in which their paths sort, since every path under a folder `d` begins
+/// with `d/`, and those are the paths that sort together between `d/` and the first path past that prefix.
+public struct InboxWalk: Sequence, IteratorProtocol, Sendable {
+    /// An entry of a folder's listing.
+    struct Entry: Sendable {
+        /// The name as it sorts: a folder to search has a slash after its name.
+        var key: String
+        /// Whether the entry is a folder whose entries are inputs, not an input itself.
+        var isSearched: Bool
+
+        var name: Substring { isSearched ? key.dropLast() : key[...] }
+    }
+
+    /// A folder the walk is in: its sorted entries and the next one to take.
+    private struct Level: Sendable {
+        var folder: String
+        var relative: String
+        var entries: [Entry]
+        var next = 0
+    }
+
+    private let scanner: InboxScanner
+    private var levels: [Level] = []
+
+    init(scanner: InboxScanner, root: String) {
+        self.scanner = scanner
+        var entries = scanner.listing(of: root, relative: "")
+        entries.sort { $0.key < $1.key }
+        levels = [Level(folder: root, relative: "", entries: entries)]
+    }
+
+    /// The next input's path: the inbox's path, a slash and the input's path inside it.
+    public mutating func next() -> String? {
+        while let last = levels.indices.last {
+            guard levels[last].next < levels[last].entries.count else {
+                levels.removeLast()
+                continue
+            }
+            let entry = levels[last].entries[levels[last].next]
+            levels[last].next += 1
+            let path = levels[last].folder + "/" + entry.name
+            guard entry.isSearched else { return path }
+            let relative = levels[last].relative.isEmpty ? String(entry.name) : levels[last].relative + "/" + entry.name
+            var entries = scanner.listing(of: path, relative: relative)
+            entries.sort { $0.key < $1.key }
+            levels.append(Level(folder: path, relative: relative, entries: entries))
+        }
+        return nil
+    }
+}
+
+extension InboxScanner {
+    /// How many inputs ``InboxWalk`` gives for the inbox at `root`: the same listings, neither sorted nor made into
+    /// paths.
+    func count(_ folder: String, relative: String) -> Int {
+        listing(of: folder, relative: relative).reduce(0) { count, entry in
+            guard entry.isSearched else { return count + 1 }
+            let name = String(entry.name)
+            return count + self.count(folder + "/" + name, relative: relative.isEmpty ? name : relative + "/" + name)
+        }
+    }
+
+    /// The entries of `folder` (inbox-relative path `relative`) that are inputs or folders to search, unsorted; none
+    /// when it cannot be read. One `readdir`: the entry types come with the names, so no file is examined on its own.
+    func listing(of folder: String, relative: String) -> [InboxWalk.Entry] {
+        guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return [] }
+        defer { closedir(directory) }
+        var entries: [InboxWalk.Entry] = []
+        while let record = readdir(directory) {
+            let name = FileTree.entryName(record)
+            guard !name.hasPrefix(".") else { continue }
+            // The inbox-relative path only for patterns to match: an inbox of 200,000 files has as many names.
+            if !ignore.isEmpty, isIgnored(name: name, path: relative.isEmpty ? name : "\(relative)/\(name)") {
+                continue
+            }
+            var type = Int32(record.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                // Some file systems do not say; ask this one entry.
+                var info = stat()
+                guard lstat(folder + "/" + name, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: type = Int32(DT_DIR)
+                case S_IFREG: type = Int32(DT_REG)
+                default: continue
+                }
+            }
+            if type == Int32(DT_DIR) {
+                let searched = !Self.isReportPackage(folder + "/" + name, name: name)
+                entries.append(InboxWalk.Entry(key: searched ? name + "/" : name, isSearched: searched))
+            } else if type == Int32(DT_REG) {
+                entries.append(InboxWalk.Entry(key: name, isSearched: false))
+            }
+        }
+        return entries
+    }
+}
