@@ -8,7 +8,7 @@ import Foundation
 /// about 360 bytes an input, so that over an inbox that keeps its files (a thousand a night is 365,000 after a year) a
 /// run over the unchanged inbox needed more memory than the run that read it (200,000 inputs: a peak RSS of 134 MB,
 /// against 92 MB for the first run; 62 MB for both with a walk, `Scripts/bench-kept-inbox.sh`). A walk holds one
-/// folder's names at each depth it has reached.
+/// folder's names at each depth it has reached: 200,000 files in one folder, 77 MB against 121 MB.
 ///
 /// Each folder is listed once, with one `readdir`, when the walk reaches it, and its entries are sorted by name with a
 /// slash after each folder to search: the order in which their paths sort, since every path under a folder `d` begins
