@@ -28,14 +28,8 @@ for number in range(count):
     with open(os.path.join(folder, "report-%06d.txt" % number), "w") as out:
         out.write(text.replace(fault, "at 0x%016x" % (0x100000 + 8 * number)))
 PY
-cat > "$work/run.toml" <<TOML
-version = 1
-[inbox]
-path = "$work/inbox"
-[output]
-path = "$work/out"
-frames = false
-TOML
+. "$root/Scripts/bench-inbox.sh"
+run_toml "$work"
 
 /usr/bin/time -f "%e %M" -o "$work/first" "$bin" run "$work/run.toml" > /dev/null 2>&1
 read -r seconds kilobytes < <(tail -n 1 "$work/first")
