@@ -50,6 +50,32 @@ import Testing
         #expect(second.contentQuestions.withLock { $0 } == 0)
         #expect(second.asked.withLock { $0.map(\.count) } == [500, 500, 1])
     }
+
+    /// An output folder inside the inbox is not read as inputs: not by the next run, and not by the run writing it,
+    /// whose walk reaches the folder after the summaries of the inputs before it are written.
+    @Test func doesNotReadItsOwnOutputInItsInbox() async throws {
+        let inbox = output.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        let sample = try String(
+            contentsOf: Samples.repository.appendingPathComponent("SampleReports/Crashes/inapp-signal-sigsegv.txt"),
+            encoding: .utf8)
+        try sample.write(to: inbox.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
+        try sample.replacingOccurrences(of: "Device: iPhone12,8", with: "Device: iPhone14,2").write(
+            to: inbox.appendingPathComponent("b.txt"), atomically: true, encoding: .utf8)
+        // The output sorts between the two inputs (`a.txt`, `a.zz-out/`, `b.txt`), and the index lies in it.
+        let own = inbox.appendingPathComponent("a.zz-out")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        let definition = PipelineDefinition(
+            inbox: inbox, output: own, database: own.appendingPathComponent("index.sqlite"))
+        for night in 1...2 {
+            let summary = try await PipelineRunner(definition: definition, logger: CapturedLog().logger)
+                .run(index: try IndexStore(path: definition.database.path), pipelineName: "test.toml")
+            #expect(summary.inputs == 2, "night \(night)")
+            #expect(summary.quarantined.isEmpty, "night \(night)")
+            #expect(summary.processed == (night == 1 ? 2 : 0), "night \(night)")
+        }
+        #expect(FileManager.default.fileExists(atPath: own.appendingPathComponent("digest.md").path))
+    }
 }
 
 /// An index that notes the paths of each question about recorded signatures, and counts the questions about contents.

@@ -4,14 +4,19 @@ public import Foundation
 /// Lists the inputs waiting in an inbox folder.
 ///
 /// A file is one input. A folder is one input when it is a report package (named `*.clue`, or holding `Info/`
-/// or `Modules/`); any other folder is searched. Hidden names and names matching an ignore pattern are skipped.
+/// or `Modules/`); any other folder is searched. Hidden names, names matching an ignore pattern and the paths to skip
+/// are skipped.
 public struct InboxScanner: Sendable {
     /// Glob patterns (`*`, `?`) matched against each name and each inbox-relative path.
     public var ignore: [String]
+    /// Files and folders that are never inputs, by path as the scanner meets them (the inbox's path, a slash, the path
+    /// inside it): a run's own output folder and index when they lie in its inbox.
+    public var skipping: Set<String>
 
     /// Creates a scanner.
-    public init(ignore: [String] = []) {
+    public init(ignore: [String] = [], skipping: Set<String> = []) {
         self.ignore = ignore
+        self.skipping = skipping
     }
 
     /// The inputs under `inbox`, sorted by path.

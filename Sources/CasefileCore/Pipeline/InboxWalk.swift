@@ -86,6 +86,7 @@ extension InboxScanner {
             if !ignore.isEmpty, isIgnored(name: name, path: relative.isEmpty ? name : "\(relative)/\(name)") {
                 continue
             }
+            if !skipping.isEmpty, skipping.contains(folder + "/" + name) { continue }
             var type = Int32(record.pointee.d_type)
             if type == Int32(DT_UNKNOWN) {
                 // Some file systems do not say; ask this one entry.

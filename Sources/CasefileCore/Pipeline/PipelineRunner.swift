@@ -48,7 +48,10 @@ public struct PipelineRunner: Sendable {
         // The inputs are walked twice, once to count them for the progress and once to read them, and never held
         // all at once (``InboxWalk``): over 200,000 unchanged inputs, a peak RSS of 62 MB where holding their paths
         // and recorded signatures took 134 MB, in the same time (1.3 s).
-        let scanner = InboxScanner(ignore: definition.ignore)
+        // The run's output is not its input, even in its inbox: the inbox is walked as the run goes, and its summaries
+        // would be read back by the run that wrote them.
+        let scanner = InboxScanner(
+            ignore: definition.ignore, skipping: [definition.output.path, definition.database.path])
         let total = try scanner.count(in: definition.inbox)
         let walk = try scanner.walk(in: definition.inbox)
         let runID = try await index.beginRun(pipeline: pipelineName, inbox: definition.inbox.path, startedAt: started)
