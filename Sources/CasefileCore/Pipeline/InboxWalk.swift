@@ -79,6 +79,10 @@ extension InboxScanner {
         guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return [] }
         defer { closedir(directory) }
         var entries: [InboxWalk.Entry] = []
+        // The names of this folder's entries to skip: a path is made for each entry only when a pattern asks for it.
+        let skipped = skipping.compactMap { path in
+            path.hasPrefix(folder + "/") ? path.dropFirst(folder.count + 1) : nil
+        }
         while let record = readdir(directory) {
             let name = FileTree.entryName(record)
             guard !name.hasPrefix(".") else { continue }
@@ -86,7 +90,7 @@ extension InboxScanner {
             if !ignore.isEmpty, isIgnored(name: name, path: relative.isEmpty ? name : "\(relative)/\(name)") {
                 continue
             }
-            if !skipping.isEmpty, skipping.contains(folder + "/" + name) { continue }
+            if !skipped.isEmpty, skipped.contains(where: { $0 == name }) { continue }
             var type = Int32(record.pointee.d_type)
             if type == Int32(DT_UNKNOWN) {
                 // Some file systems do not say; ask this one entry.
