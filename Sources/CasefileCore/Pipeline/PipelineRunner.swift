@@ -56,7 +56,6 @@ public struct PipelineRunner: Sendable {
         let walk = try scanner.walk(in: definition.inbox)
         let runID = try await index.beginRun(pipeline: pipelineName, inbox: definition.inbox.path, startedAt: started)
         var summary = RunSummary(runID: runID)
-        summary.inputs = total
         var digest = RunDigest(summary: summary, symbolicationConfigured: !definition.symbolFolders.isEmpty)
         let reportsFolder = definition.output.appendingPathComponent("reports")
         try FileManager.default.createDirectory(at: reportsFolder, withIntermediateDirectories: true)
