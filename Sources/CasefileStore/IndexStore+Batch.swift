@@ -9,48 +9,61 @@ import Synchronization
 extension IndexStore {
 
     /// Runs `body` as one savepoint of the open batch, opening a batch when none is open and committing it when it
-    /// is full or old.
-    func batched<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    /// is full or old. `body` returns, with its result, what it stored that the batch remembers (``BatchEntries``): it
+    /// is remembered once the savepoint is released, so an input rolled back leaves nothing behind.
+    func batched<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> (T, BatchEntries)) async throws -> T {
         try await queue.writeWithoutTransaction { db in
             if !db.isInsideTransaction {
                 try db.beginTransaction(.immediate)
                 self.batch.withLock { $0 = Batch(inputs: 0, opened: .now) }
             }
-            var result: T?
+            var result: (T, BatchEntries)?
             try db.inSavepoint {
                 result = try body(db)
                 return .commit
             }
+            // The savepoint ran, so the result was set.
+            let (value, entries) = result!
             let full = self.batch.withLock { batch in
                 batch.inputs += 1
+                batch.inputHashes.formUnion(entries.inputHashes)
+                batch.reportIDs.formUnion(entries.reportIDs)
                 return batch.inputs >= self.batchLimits.inputs
                     || batch.opened.duration(to: .now) >= self.batchLimits.seconds
             }
-            if full { try db.commit() }
-            // The savepoint ran, so the result was set.
-            return result!
+            if full { try self.commit(db) }
+            return value
         }
     }
 
     /// Runs `body` in a transaction of its own, after committing the open batch.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await queue.writeWithoutTransaction { db in try Self.transaction(db, body) }
+        try await queue.writeWithoutTransaction { db in try self.transaction(db, body) }
     }
 
     /// Runs `body` in a transaction of its own, after committing the open batch; blocking.
     func writeNow<T>(_ body: (Database) throws -> T) throws -> T {
-        try queue.writeWithoutTransaction { db in try Self.transaction(db, body) }
+        try queue.writeWithoutTransaction { db in try transaction(db, body) }
     }
 
     /// Commits the open batch, if any.
     public func commitBatch() async throws {
         try await queue.writeWithoutTransaction { db in
-            if db.isInsideTransaction { try db.commit() }
+            if db.isInsideTransaction { try self.commit(db) }
         }
     }
 
-    private static func transaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
-        if db.isInsideTransaction { try db.commit() }
+    /// Commits the open batch. Once it is committed (or gone), what it stored is the readers' to see and no longer
+    /// remembered; a commit that fails and leaves the batch open keeps it.
+    private func commit(_ db: Database) throws {
+        defer {
+            if !db.isInsideTransaction { batch.withLock { $0 = Batch(inputs: 0, opened: .now) } }
+        }
+        try db.commit()
+    }
+
+    private func transaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+        if db.isInsideTransaction { try commit(db) }
         var result: T?
         try db.inTransaction {
             result = try body(db)
@@ -77,8 +90,21 @@ public struct BatchLimits: Sendable {
     }
 }
 
-/// The open batch: how many inputs it holds and when it was opened.
+/// The open batch: how many inputs it holds, when it was opened, and what it stored that a run asks about before it
+/// stores an input (``IndexReaders`` read only what was committed).
 struct Batch {
     var inputs: Int
     var opened: ContinuousClock.Instant
+    /// The content hashes of the inputs it stored, indexed or quarantined.
+    var inputHashes: Set<String> = []
+    /// The reports it stored.
+    var reportIDs: Set<String> = []
+}
+
+/// What one input's savepoint stored that the open batch remembers.
+struct BatchEntries {
+    /// The input's content hash, when it stored one.
+    var inputHashes: [String] = []
+    /// The reports it stored or linked.
+    var reportIDs: [String] = []
 }

@@ -15,6 +15,9 @@ public final class IndexStore: Sendable {
     let batchLimits: BatchLimits
     /// The database file, or `:memory:`.
     public let path: String
+    /// Readers of the file, for the questions asked of every input; `nil` for an index in memory, which no other
+    /// connection sees.
+    let readers: IndexReaders?
 
     /// The journal of a writable index on disk. WAL (with `synchronous = NORMAL`, one of ``connectionPragmas``):
     /// each batch of inputs stays atomic and crash-safe without an fsync per commit, which a nightly run over a
@@ -35,6 +38,7 @@ public final class IndexStore: Sendable {
     public init(path: String, batchLimits: BatchLimits = .standard) throws(StoreError) {
         self.path = path
         self.batchLimits = batchLimits
+        readers = path == ":memory:" ? nil : IndexReaders(path: path)
         _ = SQLiteSettings.applied
         do {
             var configuration = Configuration()
@@ -77,8 +81,16 @@ public final class IndexStore: Sendable {
 
 extension IndexStore: ReportIndex {
     /// Whether an input with this content hash is in the index, indexed or quarantined.
+    ///
+    /// Answered on the caller's thread by a reader of what was committed and what the open batch remembers
+    /// (``IndexReaders``); an index in memory, or one a reader cannot read at once, is asked on the writer's queue.
     public func isKnown(inputSHA256: String) async throws -> Bool {
-        try await lookup { db in
+        if let readers {
+            if batch.withLock({ $0.inputHashes.contains(inputSHA256) }) { return true }
+            // After the batch: a batch committed meanwhile is forgotten only once its rows are the readers' to see.
+            if let known = try? readers.isKnown(inputSHA256: inputSHA256) { return known }
+        }
+        return try await lookup { db in
             try Bool.fetchOne(
                 db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM inputs WHERE sha256 = ?)"),
                 arguments: [inputSHA256]) ?? false
@@ -116,9 +128,16 @@ extension IndexStore: ReportIndex {
     /// Paths per query of ``inputSignatures(paths:)``.
     static let pathsPerQuery = 500
 
-    /// Which of these reports the index holds.
+    /// Which of these reports the index holds, committed or in the open batch; answered as ``isKnown(inputSHA256:)``
+    /// is.
     public func knownReports(_ ids: [String]) async throws -> Set<String> {
         guard !ids.isEmpty else { return [] }
+        if let readers {
+            let inBatch = batch.withLock { batch in ids.filter { batch.reportIDs.contains($0) } }
+            let others = ids.filter { !inBatch.contains($0) }
+            if others.isEmpty { return Set(inBatch) }
+            if let known = try? readers.knownReports(others) { return known.union(inBatch) }
+        }
         return try await lookup { db in
             let marks = Schema.parameters(ids.count)
             return Set(
@@ -165,7 +184,7 @@ extension IndexStore: ReportIndex {
                 db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM inputs WHERE sha256 = ?)"), arguments: [sha256])
                 == true
             {
-                return IndexOutcome(inputWasKnown: true, newReportIDs: [], duplicateReportIDs: [])
+                return (IndexOutcome(inputWasKnown: true, newReportIDs: [], duplicateReportIDs: []), BatchEntries())
             }
             let notes = input.notes.isEmpty ? nil : input.notes.joined(separator: "\n")
             // One time for the input's rows, formatted once and without a DateFormatter.
@@ -236,7 +255,8 @@ extension IndexStore: ReportIndex {
                         """,
                     arguments: [inputID, run, input.record.path, failure.entry, failure.reason, Date()])
             }
-            return outcome
+            // Every report of the input is in the index now: stored, linked as a duplicate, or replacing a copy.
+            return (outcome, BatchEntries(inputHashes: [sha256], reportIDs: input.reports.map(\.id)))
         }
     }
 
@@ -270,6 +290,7 @@ extension IndexStore: ReportIndex {
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [inputID, run, input.path, error.entry, error.reason, Date()])
+            return ((), BatchEntries(inputHashes: input.sha256.map { [$0] } ?? []))
         }
     }
 

@@ -105,7 +105,8 @@ public struct PipelineRunner: Sendable {
                     return (path, outcome)
                 }
             }
-            // Tasks wait for the single index writer twice per input, and for `llvm-symbolizer`; with only one task
+            // Tasks wait for the single index writer once per input, for its rows (`IndexStore` answers what it knows of
+            // an input on the task's own thread), and for `llvm-symbolizer`; with only one task
             // more than cores, the cores sat idle a quarter of the time (1.5 of 2 busy). Twelve per core keep them
             // busy while the symbolizer loads a debug file and the writer checkpoints, when every task in flight can
             // be one waiting on them. On 2 cores, 1,000 inputs took 1.12 s with eight per core and 1.08 s with twelve

@@ -5,6 +5,9 @@ public import Foundation
 /// Core never imports the database library: the runner talks to this protocol, the executable wires the store in.
 public protocol ReportIndex: Sendable {
     /// Whether an input with this content hash was already indexed or quarantined.
+    ///
+    /// Asked of every input, as are ``knownReports(_:)``, by many tasks at once: an index that can answer without
+    /// waiting for its writes should (a run over small inputs spends more in such waits than in reading them).
     func isKnown(inputSHA256: String) async throws -> Bool
     /// The ``InputSignature`` each of these input paths had when it was last indexed or quarantined, read once per
     /// run for the inputs it lists.
