@@ -70,6 +70,18 @@ import Testing
         #expect(try await store.knownReports([apple.reports[0].id]) == [])
     }
 
+    @Test func answersOnTheWritersConnectionWhenNoReaderCanOpenTheIndex() async throws {
+        let store = try IndexStore(path: path, batchLimits: BatchLimits(inputs: 1, seconds: .seconds(3600)))
+        let run = try await store.beginRun(pipeline: "test.toml", inbox: "/inbox", startedAt: Date())
+        let apple = try input("Crashes/cart-total-iphone11-ios15.crash", at: "/inbox/a.crash")
+        // One input to a batch: committed, so the store remembers nothing of it, and only a connection answers.
+        _ = try await store.record(apple, run: run)
+        // The file's name gone: the store's own connection still reads it, a new reader cannot open it.
+        try FileManager.default.removeItem(atPath: path)
+        #expect(try await store.isKnown(inputSHA256: try #require(apple.record.sha256)))
+        #expect(try await store.knownReports([apple.reports[0].id, "not-a-report"]) == [apple.reports[0].id])
+    }
+
     @Test func anIndexInMemoryAnswersAsOneOnDisk() async throws {
         let store = try IndexStore.inMemory()
         let run = try await store.beginRun(pipeline: "test.toml", inbox: "/inbox", startedAt: Date())
