@@ -119,7 +119,7 @@ import Testing
         #expect(summary.processed == 16)
         #expect(summary.quarantined.isEmpty)
         // The same inbox with the default budget: the run keeps many in flight, and reads the same. Each indexing takes
-        // long enough for all sixteen to be read meanwhile, however slow the machine.
+        // long enough for every input in flight (six per core) to be read meanwhile, however slow the machine.
         let (unbounded, many) = try await run(
             inbox, bytesInFlight: PipelineDefinition.defaultBytesInFlight, name: "all", indexing: .milliseconds(300))
         #expect(many > 2)

@@ -22,7 +22,7 @@ public struct PipelineDefinition: Sendable {
     public var database: URL
     /// Bounds for unpacking each input.
     public var limits: ArchiveLimits
-    /// The cores the run keeps busy (`concurrency` at the top of the definition); the core count when not set. Twelve
+    /// The cores the run keeps busy (`concurrency` at the top of the definition); the core count when not set. Six
     /// inputs per core are in flight, so that a core has work while inputs wait for the single index writer.
     public var concurrency: Int
     /// The bytes the inputs in flight may hold unpacked together (`[limits] max_bytes_in_flight`); a new input waits

@@ -106,13 +106,13 @@ public struct PipelineRunner: Sendable {
                 }
             }
             // Tasks wait for the single index writer once per input, for its rows (`IndexStore` answers what it knows of
-            // an input on the task's own thread), and for `llvm-symbolizer`; with only one task
-            // more than cores, the cores sat idle a quarter of the time (1.5 of 2 busy). Twelve per core keep them
-            // busy while the symbolizer loads a debug file and the writer checkpoints, when every task in flight can
-            // be one waiting on them. On 2 cores, 1,000 inputs took 1.12 s with eight per core and 1.08 s with twelve
-            // or sixteen (means of 10 alternating rounds); 10,000 took 10.2, 9.8 and 10.1 s (medians of 3). The inputs
-            // in flight stay few enough for memory to stay flat: peak RSS 91, 96 and 103 MB over 1,000 inputs. Large
-            // inputs are held back by the budget of bytes in flight instead.
+            // an input on the task's own thread), and for `llvm-symbolizer`; with only one task more than cores, the
+            // cores sat idle a quarter of the time (1.5 of 2 busy). Six per core keep them busy while the symbolizer
+            // loads a debug file and the writer commits, when every task in flight can be one waiting on them. On 2
+            // cores, 1,000 inputs took 0.83 s with six, eight or twelve per core (medians of 10 alternating rounds), at
+            // a peak RSS of 92, 96 and 101 MB; 10,000 took 7.1-8.1 s with six and 8.1-8.2 s with twelve (3 rounds), in
+            // 106-108 and 110-116 MB. (While each input also waited for the writer to ask what the index knew of it,
+            // six was 7-8 % slower than twelve.) Large inputs are held back by the budget of bytes in flight instead.
             for _ in 0..<(definition.concurrency * Self.inputsInFlightPerCore) { try await startNext() }
             var done = 0
             while running > 0, let (path, outcome) = try await group.next() {
@@ -150,7 +150,7 @@ public struct PipelineRunner: Sendable {
     }
 
     /// How many inputs the run reads at once for each core it keeps busy.
-    static let inputsInFlightPerCore = 12
+    static let inputsInFlightPerCore = 6
 
     /// How many inputs the run finishes between two writes of the symbolicator's new answers.
     package static let symbolAnswersEvery = 256
