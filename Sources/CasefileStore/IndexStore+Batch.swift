@@ -13,6 +13,8 @@ extension IndexStore {
     /// is remembered once the savepoint is released, so an input rolled back leaves nothing behind.
     func batched<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> (T, BatchEntries)) async throws -> T {
         try await queue.writeWithoutTransaction { db in
+            // An error SQLite answers by rolling the whole transaction back (a full disk) takes the batch with it.
+            defer { self.forgetBatchUnlessOpen(db) }
             if !db.isInsideTransaction {
                 try db.beginTransaction(.immediate)
                 self.batch.withLock { $0 = Batch(inputs: 0, opened: .now) }
@@ -56,10 +58,14 @@ extension IndexStore {
     /// Commits the open batch. Once it is committed (or gone), what it stored is the readers' to see and no longer
     /// remembered; a commit that fails and leaves the batch open keeps it.
     private func commit(_ db: Database) throws {
-        defer {
-            if !db.isInsideTransaction { batch.withLock { $0 = Batch(inputs: 0, opened: .now) } }
-        }
+        defer { forgetBatchUnlessOpen(db) }
         try db.commit()
+    }
+
+    /// Forgets what the batch stored once no transaction is open: committed, its rows are the readers' to see; rolled
+    /// back, they are gone.
+    private func forgetBatchUnlessOpen(_ db: Database) {
+        if !db.isInsideTransaction { batch.withLock { $0 = Batch(inputs: 0, opened: .now) } }
     }
 
     private func transaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
