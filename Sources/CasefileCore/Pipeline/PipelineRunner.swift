@@ -111,7 +111,7 @@ public struct PipelineRunner: Sendable {
             // loads a debug file and the writer commits, when every task in flight can be one waiting on them. On 2
             // cores, 1,000 inputs took 0.83 s with six, eight or twelve per core (medians of 10 alternating rounds), at
             // a peak RSS of 92, 96 and 101 MB; 10,000 took 7.1-8.1 s with six and 8.1-8.2 s with twelve (3 rounds), in
-            // 106-108 and 110-116 MB. (While each input also waited for the writer to ask what the index knew of it,
+            // 104-106 and 108-113 MB. (While each input also waited for the writer to ask what the index knew of it,
             // six was 7-8 % slower than twelve.) Large inputs are held back by the budget of bytes in flight instead.
             for _ in 0..<(definition.concurrency * Self.inputsInFlightPerCore) { try await startNext() }
             var done = 0
