@@ -1,6 +1,7 @@
 import GRDBSQLite
 
-/// A database opened through SQLite's own interface.
+/// A database opened through SQLite's own interface, outside GRDB: the copy ``RowsFloor`` times, and the index's
+/// readers (``IndexReaders``).
 final class RawConnection {
     let handle: OpaquePointer
     private let path: String
