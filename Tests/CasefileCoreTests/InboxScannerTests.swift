@@ -86,6 +86,27 @@ import Testing
         #expect(try ignoring.count(in: inbox) == 5)
     }
 
+    /// Names outside ASCII sort as strings do, by their Unicode scalars, with a name spelled with a combining accent
+    /// (`e` and U+0301, as macOS writes file names) where its precomposed spelling (U+00E9) sorts, not where its first
+    /// byte would put it (before `z`).
+    @Test func walksNamesOutsideASCIIInTheOrderStringsSort() throws {
+        let inbox = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-names-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: inbox) }
+        let decomposed = "e\u{301}x.txt"
+        #expect(decomposed.utf8.first == UInt8(ascii: "e"))
+        for file in ["z.txt", decomposed, "\u{FC}/b.txt", "a.txt", "\u{E9}.txt", "Z.txt", "\u{C9}.txt"] {
+            let url = inbox.appendingPathComponent(file)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: url)
+        }
+        // Z (5A), a (61), z (7A), É (C9), é (E9), é as e and U+0301 (E9, then x after the other's dot), ü (FC).
+        let expected = ["Z.txt", "a.txt", "z.txt", "\u{C9}.txt", "\u{E9}.txt", decomposed, "\u{FC}/b.txt"]
+        let walked = Array(try InboxScanner().walk(in: inbox)).map { String($0.dropFirst(inbox.path.count + 1)) }
+        // Compared byte for byte: `==` on strings would take either spelling of é for the other.
+        #expect(walked.map { Array($0.utf8) } == expected.map { Array($0.utf8) })
+    }
+
     @Test func saysWhenTheInboxIsMissing() {
         let error = #expect(throws: InputError.self) {
             try InboxScanner().scan(URL(fileURLWithPath: "/nonexistent/inbox"))

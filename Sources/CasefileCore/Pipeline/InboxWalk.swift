@@ -8,27 +8,18 @@ import Foundation
 /// about 360 bytes an input, so that over an inbox that keeps its files (a thousand a night is 365,000 after a year) a
 /// run over the unchanged inbox needed more memory than the run that read it (200,000 inputs: a peak RSS of 134 MB,
 /// against 92 MB for the first run; 62 MB for both with a walk, `Scripts/bench-kept-inbox.sh`). A walk holds one
-/// folder's names at each depth it has reached: 200,000 files in one folder, 77 MB against 121 MB.
+/// folder's names at each depth it has reached, packed (``InboxListing``): a million files in one folder peaked at 90 MB
+/// in a first run and 83 MB in a second, against 145 and 141 MB with a `String` for each name.
 ///
 /// Each folder is listed once, with one `readdir`, when the walk reaches it, and its entries are sorted by name with a
 /// slash after each folder to search: the order in which their paths sort, since every path under a folder `d` begins
 /// with `d/`, and those are the paths that sort together between `d/` and the first path past that prefix.
 public struct InboxWalk: Sequence, IteratorProtocol, Sendable {
-    /// An entry of a folder's listing.
-    struct Entry: Sendable {
-        /// The name as it sorts: a folder to search has a slash after its name.
-        var key: String
-        /// Whether the entry is a folder whose entries are inputs, not an input itself.
-        var isSearched: Bool
-
-        var name: Substring { isSearched ? key.dropLast() : key[...] }
-    }
-
     /// A folder the walk is in: its sorted entries and the next one to take.
     private struct Level: Sendable {
         var folder: String
         var relative: String
-        var entries: [Entry]
+        var entries: InboxListing
         var next = 0
     }
 
@@ -37,9 +28,7 @@ public struct InboxWalk: Sequence, IteratorProtocol, Sendable {
 
     init(scanner: InboxScanner, root: String) {
         self.scanner = scanner
-        var entries = scanner.listing(of: root, relative: "")
-        entries.sort { $0.key < $1.key }
-        levels = [Level(folder: root, relative: "", entries: entries)]
+        levels = [Level(folder: root, relative: "", entries: scanner.sortedListing(of: root, relative: ""))]
     }
 
     /// The next input's path: the inbox's path, a slash and the input's path inside it.
@@ -49,36 +38,48 @@ public struct InboxWalk: Sequence, IteratorProtocol, Sendable {
                 levels.removeLast()
                 continue
             }
-            let entry = levels[last].entries[levels[last].next]
+            let (name, isSearched) = levels[last].entries.entry(at: levels[last].next)
             levels[last].next += 1
-            let path = levels[last].folder + "/" + entry.name
-            guard entry.isSearched else { return path }
-            let relative = levels[last].relative.isEmpty ? String(entry.name) : levels[last].relative + "/" + entry.name
-            var entries = scanner.listing(of: path, relative: relative)
-            entries.sort { $0.key < $1.key }
-            levels.append(Level(folder: path, relative: relative, entries: entries))
+            let path = levels[last].folder + "/" + name
+            guard isSearched else { return path }
+            let relative = levels[last].relative.isEmpty ? name : levels[last].relative + "/" + name
+            levels.append(
+                Level(folder: path, relative: relative, entries: scanner.sortedListing(of: path, relative: relative)))
         }
         return nil
     }
 }
 
 extension InboxScanner {
-    /// How many inputs ``InboxWalk`` gives for the inbox at `root`: the same listings, neither sorted nor made into
-    /// paths.
+    /// How many inputs ``InboxWalk`` gives for the inbox at `root`: the same folders read, nothing kept of them.
     func count(_ folder: String, relative: String) -> Int {
-        listing(of: folder, relative: relative).reduce(0) { count, entry in
-            guard entry.isSearched else { return count + 1 }
-            let name = String(entry.name)
-            return count + self.count(folder + "/" + name, relative: relative.isEmpty ? name : relative + "/" + name)
+        var count = 0
+        // Searched once this folder is closed: a walk keeps one folder open at a time.
+        var folders: [String] = []
+        forEachEntry(of: folder, relative: relative) { name, searched in
+            if searched { folders.append(name) } else { count += 1 }
         }
+        for name in folders {
+            count += self.count(folder + "/" + name, relative: relative.isEmpty ? name : relative + "/" + name)
+        }
+        return count
     }
 
-    /// The entries of `folder` (inbox-relative path `relative`) that are inputs or folders to search, unsorted; none
-    /// when it cannot be read. One `readdir`: the entry types come with the names, so no file is examined on its own.
-    func listing(of folder: String, relative: String) -> [InboxWalk.Entry] {
-        guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return [] }
+    /// The entries of `folder` (inbox-relative path `relative`) that are inputs or folders to search, sorted; none when
+    /// it cannot be read.
+    func sortedListing(of folder: String, relative: String) -> InboxListing {
+        var listing = InboxListing()
+        forEachEntry(of: folder, relative: relative) { name, searched in listing.append(name, searched: searched) }
+        listing.sort()
+        return listing
+    }
+
+    /// Calls `body` with the name of each entry of `folder` (inbox-relative path `relative`) that is an input or a
+    /// folder to search (`true`), in the order the folder lists them; with none when it cannot be read. One `readdir`:
+    /// the entry types come with the names, so no file is examined on its own.
+    private func forEachEntry(of folder: String, relative: String, _ body: (String, Bool) -> Void) {
+        guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return }
         defer { closedir(directory) }
-        var entries: [InboxWalk.Entry] = []
         // The names of this folder's entries to skip: a path is made for each entry only when a pattern asks for it.
         let skipped = skipping.compactMap { path in
             path.hasPrefix(folder + "/") ? path.dropFirst(folder.count + 1) : nil
@@ -103,12 +104,10 @@ extension InboxScanner {
                 }
             }
             if type == Int32(DT_DIR) {
-                let searched = !Self.isReportPackage(folder + "/" + name, name: name)
-                entries.append(InboxWalk.Entry(key: searched ? name + "/" : name, isSearched: searched))
+                body(name, !Self.isReportPackage(folder + "/" + name, name: name))
             } else if type == Int32(DT_REG) {
-                entries.append(InboxWalk.Entry(key: name, isSearched: false))
+                body(name, false)
             }
         }
-        return entries
     }
 }
