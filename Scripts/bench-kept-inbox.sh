@@ -7,7 +7,7 @@
 # inbox size; a run holds the listing of the folder it is in, so one folder of all the inputs is the largest it holds.
 #   Scripts/bench-kept-inbox.sh PATH/TO/casefile [INPUTS] [PER_FOLDER]   (default: 200,000 inputs, about two minutes)
 set -euo pipefail
-bin=${1:?usage: Scripts/bench-kept-inbox.sh CASEFILE [INPUTS]}
+bin=${1:?usage: Scripts/bench-kept-inbox.sh CASEFILE [INPUTS] [PER_FOLDER]}
 inputs=${2:-200000}
 per_folder=${3:-2000}
 root=$(cd "$(dirname "$0")/.." && pwd)
