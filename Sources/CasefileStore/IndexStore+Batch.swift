@@ -97,7 +97,9 @@ public struct BatchLimits: Sendable {
 }
 
 /// The open batch: how many inputs it holds, when it was opened, and what it stored that a run asks about before it
-/// stores an input (``IndexReaders`` read only what was committed).
+/// stores an input (``IndexReaders`` read only what was committed). Inputs and reports are written into the open batch
+/// only through `batched`, which adds them here; anything else that writes either commits the batch first (`write`),
+/// or ``IndexStore/isKnown(inputSHA256:)`` and ``IndexStore/knownReports(_:)`` would not see it until the commit.
 struct Batch {
     var inputs: Int
     var opened: ContinuousClock.Instant
