@@ -56,7 +56,7 @@ final class IndexReaders: Sendable {
             // No busy timeout: a reader that cannot read at once (an index not in WAL mode, mid-commit) fails, and the
             // store asks on the writer's queue instead.
             connection = try RawConnection(path: path, flags: SQLITE_OPEN_READONLY)
-            input = try connection.prepare("SELECT EXISTS(SELECT 1 FROM inputs WHERE sha256 = ?)")
+            input = try connection.prepare(IndexStore.knownInputSQL)
             report = try connection.prepare("SELECT EXISTS(SELECT 1 FROM reports WHERE id = ?)")
         }
 

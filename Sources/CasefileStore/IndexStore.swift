@@ -92,7 +92,7 @@ extension IndexStore: ReportIndex {
         }
         return try await lookup { db in
             try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM inputs WHERE sha256 = ?)"),
+                db.cachedStatement(sql: Self.knownInputSQL),
                 arguments: [inputSHA256]) ?? false
         }
     }
@@ -127,6 +127,10 @@ extension IndexStore: ReportIndex {
 
     /// Paths per query of ``inputSignatures(paths:)``.
     static let pathsPerQuery = 500
+
+    /// Whether an input of the content hash bound to it is in the index: asked by the readers, on the writer's
+    /// connection when they cannot answer, and by ``record(_:run:)`` before it stores an input.
+    static let knownInputSQL = "SELECT EXISTS(SELECT 1 FROM inputs WHERE sha256 = ?)"
 
     /// Which of these reports the index holds, committed or in the open batch; answered as ``isKnown(inputSHA256:)``
     /// is.
@@ -181,7 +185,7 @@ extension IndexStore: ReportIndex {
             }
             // Statements run for every input are cached: compiled once per run, not once per input.
             if try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM inputs WHERE sha256 = ?)"), arguments: [sha256])
+                db.cachedStatement(sql: Self.knownInputSQL), arguments: [sha256])
                 == true
             {
                 return (IndexOutcome(inputWasKnown: true, newReportIDs: [], duplicateReportIDs: []), BatchEntries())

@@ -46,28 +46,28 @@ struct InboxListing: Sendable {
                 if (first | second) & Self.nonASCII == 0 {
                     return Self.compare(base + first, base + second) < 0
                 }
-                return Self.text(base, first) < Self.text(base, second)
+                return Self.text(buffer, first) < Self.text(buffer, second)
             }
         }
     }
 
     /// The entry at position `position`: its name, and whether it is a folder whose entries are inputs.
     func entry(at position: Int) -> (name: String, isSearched: Bool) {
-        let start = starts[position] & ~Self.nonASCII
-        let key = keys[start..<(keys[start...].firstIndex(of: 0) ?? keys.endIndex)]
-        guard key.last == UInt8(ascii: "/") else { return (String(decoding: key, as: UTF8.self), false) }
-        return (String(decoding: key.dropLast(), as: UTF8.self), true)
+        keys.withUnsafeBufferPointer { buffer in
+            let key = Self.key(buffer, starts[position])
+            guard key.last == UInt8(ascii: "/") else { return (String(decoding: key, as: UTF8.self), false) }
+            return (String(decoding: key.dropLast(), as: UTF8.self), true)
+        }
     }
 
-    /// The bytes of the key at `start` (``nonASCII`` included or not), without its terminating zero.
-    private static func key(_ base: UnsafePointer<UInt8>, _ start: Int) -> UnsafeBufferPointer<UInt8> {
-        let first = base + (start & ~nonASCII)
-        return UnsafeBufferPointer(
-            start: first, count: strlen(UnsafeRawPointer(first).assumingMemoryBound(to: CChar.self)))
+    /// The bytes of the key at `start` (``nonASCII`` included or not) in `keys`, without its terminating zero.
+    private static func key(_ keys: UnsafeBufferPointer<UInt8>, _ start: Int) -> UnsafeBufferPointer<UInt8> {
+        let bytes = keys[(start & ~nonASCII)...]
+        return UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.endIndex)])
     }
 
-    private static func text(_ base: UnsafePointer<UInt8>, _ start: Int) -> String {
-        String(decoding: key(base, start), as: UTF8.self)
+    private static func text(_ keys: UnsafeBufferPointer<UInt8>, _ start: Int) -> String {
+        String(decoding: key(keys, start), as: UTF8.self)
     }
 
     /// `strcmp` of two keys in ASCII.
