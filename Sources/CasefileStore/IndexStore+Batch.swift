@@ -19,13 +19,7 @@ extension IndexStore {
                 try db.beginTransaction(.immediate)
                 self.batch.withLock { $0 = Batch(inputs: 0, opened: .now) }
             }
-            var result: (T, BatchEntries)?
-            try db.inSavepoint {
-                result = try body(db)
-                return .commit
-            }
-            // The savepoint ran, so the result was set.
-            let (value, entries) = result!
+            let (value, entries) = try Self.inSavepoint(db) { try body(db) }
             let full = self.batch.withLock { batch in
                 batch.inputs += 1
                 batch.inputHashes.formUnion(entries.inputHashes)
@@ -41,6 +35,33 @@ extension IndexStore {
     /// Runs `body` in a transaction of its own, after committing the open batch.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await queue.writeWithoutTransaction { db in try self.transaction(db, body) }
+    }
+
+    /// Runs `body` in a savepoint of the open transaction: what it wrote stays when it returns and is rolled back when
+    /// it throws.
+    ///
+    /// GRDB's `inSavepoint` does the same, but compiles its statements each time it runs them (17 % of the writer's
+    /// time over 20,000 small inputs, one savepoint each); these are compiled once. As there, a transaction SQLite
+    /// rolled back on its own (a full disk) is an error, not a savepoint released into nothing: the batch is gone.
+    private static func inSavepoint<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        try db.cachedStatement(sql: "SAVEPOINT input").execute()
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            // Rolling back to the savepoint leaves it open; releasing it then ends it. With the whole transaction
+            // already rolled back there is nothing to roll back, and the first error is the one to report.
+            if db.isInsideTransaction {
+                try? db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT input").execute()
+                try? db.cachedStatement(sql: "RELEASE SAVEPOINT input").execute()
+            }
+            throw error
+        }
+        guard db.isInsideTransaction else {
+            throw DatabaseError(resultCode: .SQLITE_ABORT, message: "the batch's transaction was rolled back")
+        }
+        try db.cachedStatement(sql: "RELEASE SAVEPOINT input").execute()
+        return value
     }
 
     /// Runs `body` in a transaction of its own, after committing the open batch; blocking.

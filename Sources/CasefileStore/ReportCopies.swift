@@ -31,16 +31,23 @@ enum ReportCopies {
 
     /// The copy of report `id` the index holds, or `nil` when it holds none.
     static func stored(_ id: String, run: Int64, _ db: Database) throws -> Stored? {
-        guard
-            let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT r.completeness, i.path, r.run_id,
-                        r.run_id = ?2 OR (SELECT \(Schema.killedRun) FROM runs WHERE runs.id = r.run_id) AS run_open
-                        FROM reports r JOIN inputs i ON i.id = r.input_id WHERE r.id = ?1
-                        """), arguments: [id, run])
-        else { return nil }
-        return Stored(completeness: row[0], input: row[1], run: row[2], runOpen: row[3] as Bool? ?? false)
+        // Asked for every report the writer stores: read without GRDB's rows (``RowReader``).
+        try db.cachedStatement(
+            sql: """
+                SELECT r.completeness, i.path, r.run_id,
+                r.run_id = ?2 OR (SELECT \(Schema.killedRun) FROM runs WHERE runs.id = r.run_id) AS run_open
+                FROM reports r JOIN inputs i ON i.id = r.input_id WHERE r.id = ?1
+                """
+        ).firstRow { row in
+            row.bind(id)
+            row.bind(run)
+        } _: { row in
+            // `inputs.path` and `reports.run_id` are NOT NULL; the completeness of a copy stored before v17 is NULL,
+            // and so is `run_open` when its run is not found.
+            Stored(
+                completeness: row.int(0), input: row.text(1) ?? "", run: row.int64(2) ?? 0,
+                runOpen: (row.int64(3) ?? 0) != 0)
+        }
     }
 
     /// Deletes report `id` and every row of it, and takes its occurrences off their groups' counts; a group left

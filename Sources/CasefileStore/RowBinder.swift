@@ -111,6 +111,15 @@ extension Statement {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
+        try self.bind(bind)
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw failure(code) }
+    }
+
+    /// Resets this statement and binds its parameters by `bind`, in order; throws when `bind` bound another number of
+    /// parameters than the statement has.
+    func bind(_ bind: (inout RowBinder) -> Void) throws {
+        let statement = sqliteStatement
         sqlite3_reset(statement)
         var binder = RowBinder(statement)
         bind(&binder)
@@ -119,12 +128,13 @@ extension Statement {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE, message: "bound \(binder.count) of \(expected) parameters", sql: sql)
         }
-        let code = sqlite3_step(statement)
-        guard code == SQLITE_DONE else {
-            let connection = sqlite3_db_handle(statement)
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: code), message: connection.map { String(cString: sqlite3_errmsg($0)) },
-                sql: sql)
-        }
+    }
+
+    /// The error SQLite's result `code` of a step of this statement is, with the connection's message.
+    func failure(_ code: Int32) -> DatabaseError {
+        let connection = sqlite3_db_handle(sqliteStatement)
+        return DatabaseError(
+            resultCode: ResultCode(rawValue: code), message: connection.map { String(cString: sqlite3_errmsg($0)) },
+            sql: sql)
     }
 }
