@@ -386,6 +386,15 @@ func crashes(_ file: String) throws -> [Crash] {
         #expect(frames[5].imageUUID == "8c2b1e0f-3d4a-3b5c-9e6f-7a8b9c0d1e2f")
         #expect(frames[5].imageOffset == 1_236_592)
         #expect(crash.exceptionBacktrace.count == 7)
+        // `Subject:` is a field no key names; `Call stack:` heads the frames.
+        #expect(crash.rawFields == ["Subject": "[ShopApp crash] NSInvalidArgumentException"])
+    }
+
+    /// The in-app text's fields that name nothing Casefile reads are kept as they are; the line heading the frames
+    /// (`Backtrace:`) is not a field.
+    @Test func keepsTheInAppTextsOtherFieldsButNotTheBacktraceHeading() throws {
+        let crash = try #require(try crashes("inapp-signal-sigsegv.txt").first)
+        #expect(crash.rawFields == ["thread": "0 (com.apple.main-thread)"])
     }
 
     @Test(arguments: [

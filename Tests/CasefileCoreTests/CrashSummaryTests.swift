@@ -44,6 +44,27 @@ import Testing
         #expect(text.contains("| 24 | ShopApp | `0x100000060` | `f24` |"))
     }
 
+    /// Swift names the module of an app called `Shop App` `Shop_App`; its frames' names lose that module on display,
+    /// as `ShopApp`'s lose `ShopApp`. Another module's name stays. (The app's image is starred.)
+    @Test func dropsTheModuleOfAnAppWhoseNameHasSpaces() {
+        var crash = Crash(format: .appleText)
+        crash.exception.type = "EXC_BAD_ACCESS"
+        crash.crashedThread = 0
+        crash.app.name = "Shop App"
+        crash.threads = [
+            CrashThread(
+                index: 0, crashed: true,
+                frames: [
+                    Frame(image: "Shop App", address: 0x1_0000_0000, symbol: "Shop_App.CartView.checkout()"),
+                    Frame(image: "Shop App", address: 0x1_0000_0004, symbol: "ShopKit.Cart.total()"),
+                ])
+        ]
+        let report = Report(id: "x", format: .appleCrash, source: ReportSource(input: "x", root: ""), crashes: [crash])
+        let text = ReportSummary().render(report)
+        #expect(text.contains("| 0 | Shop App ★ | `0x100000000` | `CartView.checkout()` |"))
+        #expect(text.contains("| 1 | Shop App ★ | `0x100000004` | `ShopKit.Cart.total()` |"))
+    }
+
     @Test func listsWhatAJetsamEventKilled() throws {
         let text = try markdown("jetsam-iphone11-ios16.ips")
         #expect(text.contains("- **Jetsam event (killed for memory)**"))

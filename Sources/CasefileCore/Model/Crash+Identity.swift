@@ -6,17 +6,36 @@ extension Crash {
         if let incidentID, !incidentID.isEmpty {
             return "incident:" + (UUIDText.normalize(incidentID) ?? incidentID.lowercased())
         }
-        var parts = [
-            "content", format.rawValue, timestamp ?? "", app.bundleID ?? app.name ?? "", app.version ?? "",
-            app.build ?? "", os.version ?? "", os.build ?? "", deviceModel ?? "", exception.type ?? "",
-            exception.signal ?? "", exception.name ?? "", exception.reason ?? "",
-            exception.codes.map { String($0, radix: 16) }.joined(separator: ","),
+        // The fields, then one `image+offset@address` per frame, joined by `|`: written into one string, not made as
+        // a string per field and frame and joined (6 µs of a small report's 50 µs of parsing).
+        let fields = [
+            format.rawValue, timestamp ?? "", app.bundleID ?? app.name ?? "", app.version ?? "", app.build ?? "",
+            os.version ?? "", os.build ?? "", deviceModel ?? "", exception.type ?? "", exception.signal ?? "",
+            exception.name ?? "", exception.reason ?? "",
         ]
-        let frames = crashingThread?.frames ?? (exceptionBacktrace.isEmpty ? [] : exceptionBacktrace)
-        parts += frames.map { frame in
-            "\(frame.image ?? "?")+\(frame.imageOffset.map { String($0, radix: 16) } ?? frame.symbol ?? "")@"
-                + (frame.address.map { String($0, radix: 16) } ?? "")
+        var text = "content"
+        for field in fields {
+            text += "|"
+            text += field
         }
-        return parts.joined(separator: "|")
+        text += "|"
+        for (index, code) in exception.codes.enumerated() {
+            if index > 0 { text += "," }
+            text += String(code, radix: 16)
+        }
+        let frames = crashingThread?.frames ?? (exceptionBacktrace.isEmpty ? [] : exceptionBacktrace)
+        for frame in frames {
+            text += "|"
+            text += frame.image ?? "?"
+            text += "+"
+            if let offset = frame.imageOffset {
+                text += String(offset, radix: 16)
+            } else {
+                text += frame.symbol ?? ""
+            }
+            text += "@"
+            if let address = frame.address { text += String(address, radix: 16) }
+        }
+        return text
     }
 }

