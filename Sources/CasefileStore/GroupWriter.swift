@@ -93,22 +93,12 @@ enum GroupWriter {
     ) throws -> Int64 {
         let fingerprint = occurrence.fingerprint
         let groupID: Int64
-        if let existing = try Row.fetchOne(
-            db.cachedStatement(
-                sql: """
-                    SELECT id, fingerprint, status, resolved_in_version, resolved_max_version, first_run_id, title_input,
-                    (SELECT NOT \(Schema.killedRun) FROM runs WHERE runs.id = first_run_id)
-                    AS first_run_done FROM groups
-                    WHERE id = COALESCE((SELECT group_id FROM group_aliases WHERE fingerprint = ?1),
-                                        (SELECT id FROM groups WHERE fingerprint = ?1))
-                    """), arguments: [fingerprint.key])
-        {
-            groupID = existing["id"]
-            let firstRunOpen =
-                (existing["first_run_id"] as Int64) == run || !(existing["first_run_done"] as Bool? ?? true)
+        if let existing = try ExistingGroup.find(fingerprint.key, db) {
+            groupID = existing.id
+            let firstRunOpen = existing.firstRun == run || !(existing.firstRunDone ?? true)
             // Only an occurrence of the group's own fingerprint, not one a merge's alias brought in.
-            if firstRunOpen, let titleInput = existing["title_input"] as String?, input < titleInput,
-                existing["fingerprint"] as String == fingerprint.key
+            if firstRunOpen, let titleInput = existing.titleInput, input < titleInput,
+                existing.fingerprint == fingerprint.key
             {
                 let explanation = IndexJSON.text(fingerprint)
                 try db.cachedStatement(
@@ -120,18 +110,16 @@ enum GroupWriter {
                     row.bind(groupID)
                 }
             }
-            var status: String = existing["status"]
+            var status = existing.status
             var regressedIn: String?
             if status == BugGroup.Status.resolved.rawValue,
                 isRegression(
-                    occurrence.appVersion, fixedIn: existing["resolved_in_version"],
-                    newestWhenResolved: existing["resolved_max_version"])
+                    occurrence.appVersion, fixedIn: existing.resolvedInVersion,
+                    newestWhenResolved: existing.resolvedMaxVersion)
             {
                 status = BugGroup.Status.regressed.rawValue
                 regressedIn = occurrence.appVersion?.description ?? "an unknown version"
-            } else if status == BugGroup.Status.new.rawValue, (existing["first_run_id"] as Int64) != run,
-                existing["first_run_done"] as Bool? ?? true
-            {
+            } else if status == BugGroup.Status.new.rawValue, existing.firstRun != run, existing.firstRunDone ?? true {
                 // New until the run that found it is done (a killed run's groups stay new for the run that
                 // finishes its work).
                 status = BugGroup.Status.ongoing.rawValue
@@ -178,6 +166,42 @@ enum GroupWriter {
             groupID = db.lastInsertedRowID
         }
         return groupID
+    }
+
+    /// The row of the group a fingerprint is counted in: its own, or the one a merge left an alias to.
+    private struct ExistingGroup {
+        var id: Int64
+        var fingerprint: String
+        var status: String
+        var resolvedInVersion: String?
+        var resolvedMaxVersion: String?
+        var firstRun: Int64
+        var titleInput: String?
+        /// Whether the run that found the group finished (or a later run finished its work); `nil` when that run is
+        /// not in the index.
+        var firstRunDone: Bool?
+
+        /// The group `fingerprint` is counted in, or `nil` when there is none yet. Asked for every new report's
+        /// fingerprints: read without GRDB's rows (``RowReader``).
+        static func find(_ fingerprint: String, _ db: Database) throws -> ExistingGroup? {
+            try db.cachedStatement(
+                sql: """
+                    SELECT id, fingerprint, status, resolved_in_version, resolved_max_version, first_run_id, title_input,
+                    (SELECT NOT \(Schema.killedRun) FROM runs WHERE runs.id = first_run_id)
+                    AS first_run_done FROM groups
+                    WHERE id = COALESCE((SELECT group_id FROM group_aliases WHERE fingerprint = ?1),
+                                        (SELECT id FROM groups WHERE fingerprint = ?1))
+                    """
+            ).firstRow {
+                $0.bind(fingerprint)
+            } _: { row in
+                // id, fingerprint, status and first_run_id are NOT NULL.
+                ExistingGroup(
+                    id: row.int64(0) ?? 0, fingerprint: row.text(1) ?? "", status: row.text(2) ?? "",
+                    resolvedInVersion: row.text(3), resolvedMaxVersion: row.text(4), firstRun: row.int64(5) ?? 0,
+                    titleInput: row.text(6), firstRunDone: row.int64(7).map { $0 != 0 })
+            }
+        }
     }
 
     /// Stores one occurrence's row.

@@ -183,11 +183,9 @@ extension IndexStore: ReportIndex {
             guard let sha256 = input.record.sha256 else {
                 throw StoreError(path: self.path, reason: "input \(input.record.path) has no content hash")
             }
-            // Statements run for every input are cached: compiled once per run, not once per input.
-            if try Bool.fetchOne(
-                db.cachedStatement(sql: Self.knownInputSQL), arguments: [sha256])
-                == true
-            {
+            // Statements run for every input are cached: compiled once per run, not once per input. The answer is read
+            // without GRDB's rows (``RowReader``).
+            if try db.cachedStatement(sql: Self.knownInputSQL).firstRow({ $0.bind(sha256) }, { $0.int64(0) }) == 1 {
                 return (IndexOutcome(inputWasKnown: true, newReportIDs: [], duplicateReportIDs: []), BatchEntries())
             }
             let notes = input.notes.isEmpty ? nil : input.notes.joined(separator: "\n")

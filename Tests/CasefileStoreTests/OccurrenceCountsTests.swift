@@ -144,6 +144,35 @@ import Testing
         #expect(counts.kept == counts.counted)
     }
 
+    /// A group resolved "in 2.4.0" stays resolved when 2.3.5 reports it — newer than any version seen before the
+    /// resolve, but older than the fix — and regresses when 2.4.0 does.
+    @Test func aGroupResolvedInAVersionRegressesFromThatVersionOn() async throws {
+        let repository = Samples.repository
+        let path = repository.appendingPathComponent("SampleReports/Crashes/cart-total-iphone14-ios16.ips").path
+        let crash = try #require(try Triage().reports(at: path).reports.first?.crashes.first)
+        #expect(crash.app.version == "2.3.1")
+        let store = try IndexStore(path: database.path)
+        let run = try await store.beginRun(pipeline: "test.toml", inbox: "inbox", startedAt: Date())
+        func record(_ number: Int, version: String) async throws -> BugGroup {
+            var copy = crash
+            copy.app.version = version
+            let report = Fingerprinter().fingerprint(
+                Report(
+                    id: String(format: "%064x", number), format: .ips,
+                    source: ReportSource(input: "input-\(number)", root: ""), crashes: [copy]))
+            let record = InputRecord(path: "input-\(number)", sha256: String(format: "%064x", number), kind: "file")
+            _ = try await store.record(
+                IndexedInput(record: record, reports: [report], notes: [], summaryPaths: [:]), run: run)
+            return try #require(try store.groups().first)
+        }
+        let group = try await record(1, version: "2.3.1")
+        try store.resolve(groupID: group.id, inVersion: "2.4.0")
+        #expect(try await record(2, version: "2.3.5").status == .resolved)
+        let fixed = try await record(3, version: "2.4.0")
+        #expect(fixed.status == .regressed)
+        #expect(fixed.regressedInVersion == "2.4.0 (412)")
+    }
+
     @Test func aGroupPageReadsTheKeptCounts() async throws {
         let store = try await indexedSamples()
         let group = try #require(try store.groups().max { $0.occurrences < $1.occurrences })
