@@ -123,8 +123,8 @@ fuzz: deps
 ## fingerprints, the nightly run against its floor on generated inboxes (with what each of the run's stages costs
 ## beside the floor, the index rows beside SQLite alone on the same rows, and the run over the same inbox with its
 ## crash reports cut to their crashed thread, then to its images too), an inbox of 200,000 small inputs that keeps its
-## files read twice, the same with a million in one folder (the most a run holds at once), and symbolication of a
-## large debug file.
+## files read twice, the same with a million in one folder (the most a run holds at once), 20,000 small inputs each a
+## report of its own (the kept inboxes are copies of one report), and symbolication of a large debug file.
 bench: deps symbol-tools
 	$(SWIFT) build $(RELEASE) --product casefile
 	$(SWIFT) build $(RELEASE) --product casefile-benchmarks
@@ -134,6 +134,7 @@ bench: deps symbol-tools
 	  Scripts/bench-run.sh "$$bin/casefile" "$$bin/casefile-benchmarks" $(BENCH_SIZES) && \
 	  Scripts/bench-kept-inbox.sh "$$bin/casefile" && \
 	  Scripts/bench-kept-inbox.sh "$$bin/casefile" 1000000 1000000 && \
+	  Scripts/bench-kept-inbox.sh "$$bin/casefile" 20000 2000 distinct && \
 	  $(MAKE) --no-print-directory bench-symbols-run; } | tee "$$out"; \
 	status=$${PIPESTATUS[0]}; python3 Scripts/record-benchmarks.py < "$$out"; rm -f "$$out"; exit $$status
 
