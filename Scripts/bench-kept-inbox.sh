@@ -3,10 +3,12 @@
 # year of 1,000 a night, and every run walks them all. Writes an inbox of INPUTS small inputs (copies of the sample
 # in-app signal report, each with a fault address of its own, so each is an input of its own and all are one report;
 # PER_FOLDER to a folder, 2,000 unless given), runs `casefile run` over it once, then three times more over it
-# unchanged, and prints the time and peak RSS of each kind of run. With KIND `distinct`, each copy's first frame is at an
-# address of its own too, so each copy is a report (and a group) of its own: a night of many small crash reports, where
-# the default, copies of one report, measures duplicates (every input after the first waits on that report's claim). Issue 8 asks for a peak RSS within 150 MB at any
-# inbox size; a run holds the listing of the folder it is in, so one folder of all the inputs is the largest it holds.
+# unchanged, and prints the time and peak RSS of each kind of run. With KIND `distinct`, each copy's first frame is at
+# an address of its own too, so each copy is a report (and a group) of its own: a night of many small crash reports,
+# where the default, copies of one report, measures duplicates (every input after the first waits on the report's
+# claim).
+# Issue 8 asks for a peak RSS within 150 MB at any inbox size; a run holds the listing of the folder it is in, so one
+# folder of all the inputs is the largest it holds.
 #   Scripts/bench-kept-inbox.sh PATH/TO/casefile [INPUTS] [PER_FOLDER] [copies|distinct]
 #   (default: 200,000 copies, 2,000 to a folder, about two minutes)
 set -euo pipefail
@@ -28,7 +30,8 @@ sample, inbox, count, per_folder, kind = sys.argv[1], sys.argv[2], int(sys.argv[
 text = open(sample).read()
 fault = "at 0x0000000000000018"
 assert fault in text, "the sample report changed: its fault address is what makes each input unique"
-# The first frame's address is part of what keys a report without an incident (Crash.identity); the fault address is not.
+# The first frame's address is part of what keys a report without an incident (Crash.identity); the fault address is
+# not.
 frame = "0x0000000104c1f0f4"
 assert frame in text, "the sample report changed: its first frame's address is what makes each report unique"
 for number in range(count):
