@@ -90,11 +90,7 @@ extension IndexStore: ReportIndex {
             // After the batch: a batch committed meanwhile is forgotten only once its rows are the readers' to see.
             if let known = try? readers.isKnown(inputSHA256: inputSHA256) { return known }
         }
-        return try await lookup { db in
-            try Bool.fetchOne(
-                db.cachedStatement(sql: Self.knownInputSQL),
-                arguments: [inputSHA256]) ?? false
-        }
+        return try await lookup { db in try Self.holdsInput(inputSHA256, db) }
     }
 
     /// The ``InputSignature`` each of these input paths had when it was last indexed or quarantined; paths the
@@ -131,6 +127,12 @@ extension IndexStore: ReportIndex {
     /// Whether an input of the content hash bound to it is in the index: asked by the readers, on the writer's
     /// connection when they cannot answer, and by ``record(_:run:)`` before it stores an input.
     static let knownInputSQL = "SELECT EXISTS(SELECT 1 FROM inputs WHERE sha256 = ?)"
+
+    /// Whether `db` holds an input of content hash `sha256` (``knownInputSQL``), read without GRDB's rows
+    /// (``RowReader``): asked for every input the writer stores.
+    static func holdsInput(_ sha256: String, _ db: Database) throws -> Bool {
+        try db.cachedStatement(sql: knownInputSQL).firstRow({ $0.bind(sha256) }, { $0.int64(0) }) == 1
+    }
 
     /// Which of these reports the index holds, committed or in the open batch; answered as ``isKnown(inputSHA256:)``
     /// is.
@@ -183,9 +185,8 @@ extension IndexStore: ReportIndex {
             guard let sha256 = input.record.sha256 else {
                 throw StoreError(path: self.path, reason: "input \(input.record.path) has no content hash")
             }
-            // Statements run for every input are cached: compiled once per run, not once per input. The answer is read
-            // without GRDB's rows (``RowReader``).
-            if try db.cachedStatement(sql: Self.knownInputSQL).firstRow({ $0.bind(sha256) }, { $0.int64(0) }) == 1 {
+            // Statements run for every input are cached: compiled once per run, not once per input.
+            if try Self.holdsInput(sha256, db) {
                 return (IndexOutcome(inputWasKnown: true, newReportIDs: [], duplicateReportIDs: []), BatchEntries())
             }
             let notes = input.notes.isEmpty ? nil : input.notes.joined(separator: "\n")
