@@ -180,17 +180,25 @@ enum CrashWriter {
         }
     }
 
-    /// The texts of the last symbolication status met: a thread's frames run through one image after another, so
-    /// most rows share the status of the row before, and making its texts for each row cost strings per row.
+    /// The texts of the symbolication statuses a crash's rows met. A thread's frames run through one image after
+    /// another and come back to images met before, so most rows share the status of an earlier row. Remembering only the
+    /// row before's made the texts again each time a thread came back to an image (the reason of a system image without
+    /// a debug file names its image and UUID: a new string each time).
     private struct StatusMemo {
-        private var last: (status: FrameSymbolication.Status, text: String?, reason: String?)?
+        private var known: [(status: FrameSymbolication.Status, text: String?, reason: String?)] = []
+
+        /// How many statuses are remembered: a crash's rows meet a few dozen images; past that, texts are made per row.
+        private static let limit = 64
 
         /// ``CrashWriter/status(_:)`` and ``FrameSymbolication/reason`` of `symbolication`.
         mutating func texts(_ symbolication: FrameSymbolication?) -> (status: String?, reason: String?) {
             guard let symbolication else { return (nil, nil) }
-            if let last, last.status == symbolication.status { return (last.text, last.reason) }
+            // The latest first: the row before's status is the likeliest.
+            if let found = known.lastIndex(where: { $0.status == symbolication.status }) {
+                return (known[found].text, known[found].reason)
+            }
             let texts = (status: CrashWriter.status(symbolication), reason: symbolication.reason)
-            last = (symbolication.status, texts.status, texts.reason)
+            if known.count < Self.limit { known.append((symbolication.status, texts.status, texts.reason)) }
             return texts
         }
     }
