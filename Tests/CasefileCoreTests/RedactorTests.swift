@@ -58,6 +58,13 @@ import Testing
     @Test func headersByNameAndTheRulesOfAPipeline() {
         #expect(redactor.header(name: "X-Api-Key", value: "k_123") == "[redacted]")
         #expect(redactor.header(name: "Accept", value: "application/json") == "application/json")
+        // Not among the rules' names, but holding `token` or `secret` in any case: a credential too.
+        for name in ["X-Refresh-Token", "X-CLIENT-SECRET", "x-tokens-left", "X-Ünicode-Token", "SecretHash"] {
+            #expect(redactor.header(name: name, value: "v_42") == "[redacted]", "\(name)")
+        }
+        for name in ["X-Toke", "Secre-T", "X-Request-Id", "Tokn", ""] {
+            #expect(redactor.header(name: name, value: "v_42") == "v_42", "\(name)")
+        }
         var rules = RedactionRules.standard
         rules.headers.append("X-Shop-Session")
         rules.patterns.append("ORD-[0-9]{6}")
