@@ -179,9 +179,11 @@ public enum SymbolNormalizer {
     }
 
     /// C++ lambdas and anonymous functions lose their numbers: `$_12` → `$_`, `{lambda()#3}` → `{lambda}`,
-    /// `'lambda0'` → `'lambda'`.
+    /// `'lambda0'` → `'lambda'`. Most names hold neither, which is looked for in the bytes: `String.contains(_:)` went
+    /// through Foundation for every frame a fingerprint reads. A name the bytes match but the Characters below do not
+    /// (a combining mark after `$_` or `lambda`) comes back unchanged, as before.
     private static func normalizeLambdas(_ text: String) -> String {
-        guard text.contains("$_") || text.contains("lambda") else { return text }
+        guard text.containsBytes("$_") || text.containsBytes("lambda") else { return text }
         var result = ""
         var index = text.startIndex
         while index < text.endIndex {
