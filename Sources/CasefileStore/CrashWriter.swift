@@ -181,9 +181,9 @@ enum CrashWriter {
     }
 
     /// The texts of the symbolication statuses a crash's rows met. A thread's frames run through one image after
-    /// another and come back to images met before, so most rows share the status of an earlier row. Remembering only the
-    /// row before's made the texts again each time a thread came back to an image (the reason of a system image without
-    /// a debug file names its image and UUID: a new string each time).
+    /// another and come back to images met before, so most rows share the status of an earlier row. Remembering only
+    /// the row before's made the texts again each time a thread came back to an image (the reason of a system image
+    /// without a debug file names its image and UUID: a new string each time).
     private struct StatusMemo {
         private var known: [(status: FrameSymbolication.Status, text: String?, reason: String?)] = []
 

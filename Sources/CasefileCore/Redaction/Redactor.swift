@@ -32,9 +32,9 @@ public struct Redactor: Sendable {
 
     /// Whether the header carries a credential or session state.
     ///
-    /// Any name holding `token` or `secret` is one too, whatever its case. The words are looked for in the name's bytes:
-    /// `String.contains(_:)` compares Characters through the string-processing library, for every header of every
-    /// exchange. A name where a combining mark follows either word is then a secret too.
+    /// Any name holding `token` or `secret` is one too, whatever its case. The words are looked for in the name's
+    /// bytes: `String.contains(_:)` compares Characters through the string-processing library, for every header of
+    /// every exchange. A name where a combining mark follows either word is then a secret too.
     public func isSecretHeader(_ name: String) -> Bool {
         let lower = name.lowercased()
         return secretHeaders.contains(lower) || lower.containsBytes("token") || lower.containsBytes("secret")
