@@ -8,7 +8,8 @@ package enum ArchiveSniffer {
     /// Whether the bytes start like an archive or a compressed stream libarchive can read.
     ///
     /// Read in place when the bytes are contiguous (every entry of every archive is asked): copying the prefix into an
-    /// array and each signature's bytes into another made 20 allocations a question, 2 % of a run's.
+    /// array, then each slice compared with a signature into another, was 2.6 % of the allocations of a run over the
+    /// bench's 1,000 inputs.
     package static func isArchive(_ prefix: some Collection<UInt8>) -> Bool {
         if let answer = prefix.withContiguousStorageIfAvailable(isArchive(bytes:)) { return answer }
         return Array(prefix.prefix(prefixLength)).withUnsafeBufferPointer(isArchive(bytes:))

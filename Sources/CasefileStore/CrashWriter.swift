@@ -187,7 +187,8 @@ enum CrashWriter {
     private struct StatusMemo {
         private var known: [(status: FrameSymbolication.Status, text: String?, reason: String?)] = []
 
-        /// How many statuses are remembered: a crash's rows meet a few dozen images; past that, texts are made per row.
+        /// How many statuses are remembered (one per image without a debug file, and a few more); past that, texts are
+        /// made per row.
         private static let limit = 64
 
         /// ``CrashWriter/status(_:)`` and ``FrameSymbolication/reason`` of `symbolication`.
