@@ -7,24 +7,32 @@ import GRDBSQLite
 ///
 /// The index writer inserts tens of thousands of rows a run: a crash's frames, images and threads, a recording's
 /// timeline events. Through `StatementArguments` each value was boxed twice — as an existential, then as a
-/// `DatabaseValue` — in a fresh array per row, which cost more than SQLite's own work on the row. Here a string is
-/// handed to `sqlite3_bind_text` from its UTF-8 storage (SQLite copies it), a number as it is.
+/// `DatabaseValue` — in a fresh array per row, which cost more than SQLite's own work on the row. Here a number is
+/// bound as it is, and a string's UTF-8 is copied into scratch memory on the stack that lives until the row is stepped
+/// and bound from there without SQLite copying it again: a copy made by SQLite is an allocation per text column (its
+/// `sqlite3_bind_*` frees the parameter's previous memory first), and a text that does not fit is left to SQLite.
 ///
 /// Values are stored as GRDB stores them: `nil` as NULL, a `Bool` as 0 or 1, an `Int` as a 64-bit integer, a string
 /// as text, bytes as a blob.
 struct RowBinder: ~Copyable {
     private let statement: SQLiteStatement
     private var position: Int32 = 1
+    /// Where texts are copied; it outlives the statement's step (``Statement/withRow(_:_:)``).
+    private let scratch: UnsafeMutableRawBufferPointer
+    private var used = 0
 
-    fileprivate init(_ statement: SQLiteStatement) {
+    fileprivate init(_ statement: SQLiteStatement, scratch: UnsafeMutableRawBufferPointer) {
         self.statement = statement
+        self.scratch = scratch
     }
 
     /// Binds the next parameter to `value`, or NULL.
     mutating func bind(_ value: String?) {
-        bindNext(value) { statement, position, text in
-            text.withUTF8Bytes { Self.bindText(UnsafeRawBufferPointer($0), statement, position) }
+        guard let value else {
+            bind(nil as Int64?)
+            return
         }
+        value.withUTF8Bytes { bindText(UnsafeRawBufferPointer($0)) }
     }
 
     /// Binds the next parameter to `value`, or NULL.
@@ -85,15 +93,28 @@ struct RowBinder: ~Copyable {
         bindValue(statement, position, value)
     }
 
-    private static func bindText(_ utf8: UnsafeRawBufferPointer, _ statement: SQLiteStatement, _ position: Int32) {
+    /// Binds the next parameter to the text `utf8`, copied into the scratch memory when it fits.
+    private mutating func bindText(_ utf8: UnsafeRawBufferPointer) {
+        defer { position += 1 }
         guard let base = utf8.baseAddress, !utf8.isEmpty else {
-            // An empty buffer may have no address, and a null pointer would bind NULL instead of ''.
-            sqlite3_bind_text(statement, position, "", 0, Self.transient)
+            // An empty buffer may have no address, and a null pointer would bind NULL instead of ''. A static string's
+            // bytes live as long as the program: SQLite need not copy them (a `nil` destructor is `SQLITE_STATIC`).
+            let empty = UnsafeRawPointer(Self.empty.utf8Start).assumingMemoryBound(to: CChar.self)
+            sqlite3_bind_text(statement, position, empty, 0, nil)
             return
         }
-        sqlite3_bind_text(
-            statement, position, base.assumingMemoryBound(to: CChar.self), Int32(utf8.count), Self.transient)
+        guard let room = scratch.baseAddress, utf8.count <= scratch.count - used else {
+            sqlite3_bind_text(
+                statement, position, base.assumingMemoryBound(to: CChar.self), Int32(utf8.count), Self.transient)
+            return
+        }
+        let copy = room + used
+        copy.copyMemory(from: base, byteCount: utf8.count)
+        used += utf8.count
+        sqlite3_bind_text(statement, position, copy.assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil)
     }
+
+    private static let empty: StaticString = ""
 
     /// SQLite's `SQLITE_TRANSIENT`: SQLite copies the value before the call returns.
     static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
@@ -106,22 +127,34 @@ extension Statement {
     /// `DatabaseError` naming the statement. An SQLite error (a violated constraint, a full disk) is thrown as GRDB
     /// throws it, with its code, message and SQL. The statement is left reset, its bindings cleared.
     func insert(_ bind: (inout RowBinder) -> Void) throws {
-        let statement = sqliteStatement
-        defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
+        try withRow(bind) { statement in
+            let code = sqlite3_step(statement)
+            guard code == SQLITE_DONE else { throw failure(code) }
         }
-        try self.bind(bind)
-        let code = sqlite3_step(statement)
-        guard code == SQLITE_DONE else { throw failure(code) }
+    }
+
+    /// Binds this statement's parameters by `bind`, in order, and runs `body` (which steps it); then resets the
+    /// statement and clears its bindings. The texts bound live in scratch memory that lasts until then.
+    func withRow<T>(_ bind: (inout RowBinder) -> Void, _ body: (SQLiteStatement) throws -> T) throws -> T {
+        let statement = sqliteStatement
+        // On the stack: Swift allocates up to 1 KB there without asking how much stack is left. A row's texts past the
+        // first kilobyte are copied by SQLite, as every text was.
+        return try withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 1) { scratch in
+            defer {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            }
+            try self.bind(bind, scratch: scratch)
+            return try body(statement)
+        }
     }
 
     /// Resets this statement and binds its parameters by `bind`, in order; throws when `bind` bound another number of
     /// parameters than the statement has.
-    func bind(_ bind: (inout RowBinder) -> Void) throws {
+    private func bind(_ bind: (inout RowBinder) -> Void, scratch: UnsafeMutableRawBufferPointer) throws {
         let statement = sqliteStatement
         sqlite3_reset(statement)
-        var binder = RowBinder(statement)
+        var binder = RowBinder(statement, scratch: scratch)
         bind(&binder)
         let expected = sqlite3_bind_parameter_count(statement)
         guard binder.count == expected else {

@@ -40,16 +40,12 @@ extension Statement {
     /// `bind` must bind every parameter of the statement, as for ``insert(_:)``. The statement is left reset, its
     /// bindings cleared; an SQLite error is thrown as GRDB throws it.
     func firstRow<T>(_ bind: (inout RowBinder) -> Void, _ read: (borrowing RowReader) -> T) throws -> T? {
-        let statement = sqliteStatement
-        defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
-        }
-        try self.bind(bind)
-        switch sqlite3_step(statement) {
-        case SQLITE_ROW: return read(RowReader(statement))
-        case SQLITE_DONE: return nil
-        case let code: throw failure(code)
+        try withRow(bind) { statement in
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: return read(RowReader(statement))
+            case SQLITE_DONE: return nil
+            case let code: throw failure(code)
+            }
         }
     }
 }

@@ -84,6 +84,48 @@ import Testing
         #expect(rows[1]["inlined"] as Int? == 1)
     }
 
+    /// Texts of every length keep every byte: a frame row whose texts together pass the writer's 1 KB of scratch
+    /// memory (the symbol fills most of it, the file does not fit beside it), a text longer than the scratch alone, and
+    /// short texts after a long one. The writer copies a row's texts into that memory until it is full, then lets
+    /// SQLite copy the rest.
+    @Test func textsLongerThanTheWritersScratchKeepEveryByte() async throws {
+        let symbol = "-[CartViewController " + String(repeating: "é", count: 480) + ":]"
+        let file = "/Users/dev/Shop/" + String(repeating: "Ünterordner/", count: 60) + "Cart.swift"
+        let reason = String(repeating: "an order total of NaN reached the server; ", count: 60)
+        var crash = Crash(format: .ips)
+        crash.crashedThread = 0
+        crash.exception.reason = reason
+        crash.images = [BinaryImage(name: "Shop", path: "/App/Shop", arch: "arm64", loadAddress: 0x1_0000_0000)]
+        crash.images[0].isApp = true
+        let long = Frame(
+            image: "Shop", address: 0x1_0000_1000, imageLoadAddress: 0x1_0000_0000, imageOffset: 0x1000,
+            symbol: symbol, symbolOffset: 4, file: file, line: 12)
+        let short = Frame(
+            image: "Shop", address: 0x1_0000_2000, imageLoadAddress: 0x1_0000_0000, imageOffset: 0x2000,
+            symbol: "main", symbolOffset: 8, file: "main.swift", line: 3)
+        crash.threads = [CrashThread(index: 0, name: "main", crashed: true, frames: [long, short])]
+        let report = Report(
+            id: String(repeating: "ef", count: 32), format: .ips, source: ReportSource(input: "/inbox/a.ips", root: ""),
+            crashes: [crash])
+        let database = try await stored(report)
+        let (frames, storedReason) = try await database.read { db in
+            (
+                try Row.fetchAll(db, sql: "SELECT image, symbol, file FROM crash_frames ORDER BY seq"),
+                try String.fetchOne(db, sql: "SELECT exception_reason FROM crashes")
+            )
+        }
+        // The symbol is 983 bytes of UTF-8 and the file 806: together past 1,024.
+        #expect(symbol.utf8.count + file.utf8.count > 1024 && symbol.utf8.count < 1024)
+        #expect(reason.utf8.count > 1024)
+        try #require(frames.count == 2)
+        #expect(frames[0]["image"] as String? == "Shop")
+        #expect(frames[0]["symbol"] as String? == symbol)
+        #expect(frames[0]["file"] as String? == file)
+        #expect(frames[1]["symbol"] as String? == "main")
+        #expect(frames[1]["file"] as String? == "main.swift")
+        #expect(storedReason == reason)
+    }
+
     /// Each frame row says why its frame was not symbolicated, however the statuses of neighbouring frames follow one
     /// another: the same as the row before, another, none, and back.
     @Test func framesKeepTheirOwnSymbolicationReason() async throws {
