@@ -38,7 +38,7 @@ public struct PipelineRunner: Sendable {
     /// The loop collecting outcomes frees each input's reports (every thread, frame and image of its crashes): 3.8 %
     /// of a run's samples over the benchmark's 1,000 inputs. Freeing them in the task that indexed the input instead,
     /// with only the digest's lines coming back, took 2.8 % and 3.8 % in two runs, and the same time and peak memory
-    /// (alternating runs −5 % then +2 %); not kept (2026-12-03).
+    /// (alternating runs −5 % then +2 %); not kept (2026-12-04).
     private enum Outcome: Sendable {
         case skipped
         case indexed(IndexedInput, IndexOutcome, coverage: [String: SymbolCoverage])
