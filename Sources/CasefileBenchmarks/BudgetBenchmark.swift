@@ -158,8 +158,9 @@ enum BudgetBenchmark {
         print(
             String(
                 format:
-                    "index rows through SQLite alone (the budget's %d rows of %d reports again, a savepoint per report, 64 reports per commit; no group assignment): %.2f s; the budget's index rows %.2f s, %.1f ×",
-                floor.rows, floor.reports, Budget.seconds(floor.duration), Budget.seconds(all[.rows]),
+                    "index rows through SQLite alone (the budget's %d rows of %d reports again, a savepoint per report, %d reports per commit; no group assignment): %.2f s; the budget's index rows %.2f s, %.1f ×",
+                floor.rows, floor.reports, BatchLimits.standard.inputs, Budget.seconds(floor.duration),
+                Budget.seconds(all[.rows]),
                 Budget.seconds(all[.rows]) / max(Budget.seconds(floor.duration), 1e-9)))
     }
 }

@@ -7,10 +7,11 @@ import GRDBSQLite
 ///
 /// The rows are copied as the writer writes them: report by report, each report's input, its row, its timeline
 /// events and their blob, crashes with their threads, frames and images, chains, warnings, occurrences and input
-/// link, in one savepoint per report, a commit every 64 reports, foreign keys checked, the index's journal settings,
-/// and the write-ahead log checkpointed at the end. What the writer does besides storing rows (asking whether an input
-/// or a report is known, finding each report's group and counting its occurrences) is not done. The benchmark prints
-/// it beside the index rows of its budget.
+/// link, in one savepoint per report, a commit after as many reports as the writer's batch holds inputs
+/// (``BatchLimits/standard``), foreign keys checked, the index's journal settings, and the write-ahead log
+/// checkpointed at the end. What the writer does besides storing rows (asking whether an input or a report is known,
+/// finding each report's group and counting its occurrences) is not done. The benchmark prints it beside the index
+/// rows of its budget.
 public enum RowsFloor {
     /// What one copy measured.
     public struct Measurement: Sendable {
@@ -68,7 +69,7 @@ public enum RowsFloor {
             for row in report { try inserts[row.table].run(binding: row.values) }
             try control[2].run()
             open += 1
-            if open == 64 {
+            if open == BatchLimits.standard.inputs {
                 try control[3].run()
                 open = 0
             }
