@@ -12,11 +12,9 @@ BENCH_SIZES ?= 1000 10000 50000
 # alternating rounds of the 1,000-input bench inbox, a run took 3.11 -> 2.94 s of processor and 1.74 -> 1.66 s wall
 # (medians). A clean build of casefile takes about four minutes.
 RELEASE := -c release --static-swift-stdlib -Xswiftc -cross-module-optimization
-PACKAGES := libarchive-dev libzstd-dev libsqlite3-dev libmimalloc-dev pkg-config
-PKGCONFIG_MODULES := libarchive libzstd sqlite3
-# Libraries without a pkg-config module, checked by a file their -dev package installs: mimalloc (the allocator the
-# casefile binary links, Package.swift).
-HEADERS := mimalloc.h
+# jemalloc is the allocator the casefile binary links (Package.swift).
+PACKAGES := libarchive-dev libzstd-dev libsqlite3-dev libjemalloc-dev pkg-config
+PKGCONFIG_MODULES := libarchive libzstd sqlite3 jemalloc
 
 .PHONY: demo test test-release test-release-casefile deps hostile fuzz build release lint bench bench-symbols bench-symbols-run symbol-tools samples symbols clean
 
@@ -26,7 +24,6 @@ deps:
 	if ! command -v pkg-config >/dev/null 2>&1; then missing="$(PACKAGES)"; \
 	else for module in $(PKGCONFIG_MODULES); do \
 		pkg-config --exists $$module || missing="$$missing $$module"; done; fi; \
-	for header in $(HEADERS); do [ -f /usr/include/$$header ] || missing="$$missing $$header"; done; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = "0" ]; then \
 			echo "Installing $(PACKAGES) (missing:$$missing)"; \

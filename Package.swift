@@ -9,13 +9,15 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// mimalloc in place of glibc's malloc, for the programs that run the pipeline: a run allocates and frees millions of
-/// small strings and arrays on two threads at once, and on the benchmark inboxes mimalloc took 3–5 % off its time
-/// (1,000 inputs: 1.21 → 1.15 s wall; 10,000: 11.81 → 11.39 s; medians of alternating rounds, BENCHMARKS.md) for
-/// 14–17 MB more peak memory. Linked, not preloaded: the library comes before the C library in the link, so its
-/// `malloc` and `free` are the process's. The test bundle gets it too, through the end-to-end tests' dependency on
-/// `casefile`; the libraries do not, so the fuzz harnesses, built from them with AddressSanitizer, keep its allocator.
-let fastAllocator: [LinkerSetting] = [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
+/// jemalloc in place of glibc's malloc, for the programs that run the pipeline: a run allocates and frees millions of
+/// small strings and arrays on two threads at once. mimalloc took 3–5 % off glibc's time (1,000 inputs: 1.21 → 1.15 s
+/// wall; 10,000: 11.81 → 11.39 s); Debian's jemalloc 5.3 took 3.5 % of processor time off mimalloc 2.0's on the bench's
+/// 1,000 inputs (20 alternating rounds; 2.00 → 1.93 s) and 7.3, 9.0 and 0.6 % in three alternating rounds of 10,000,
+/// peaking at 95–99 MB instead of 100–101 MB (BENCHMARKS.md, 2026-12-04). Linked, not preloaded: the library comes
+/// before the C library in the link, so its `malloc` and `free` are the process's. The test bundle gets it too, through
+/// the end-to-end tests' dependency on `casefile`; the libraries do not, so the fuzz harnesses, built from them with
+/// AddressSanitizer, keep its allocator.
+let fastAllocator: [LinkerSetting] = [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
 
 let package = Package(
     name: "Casefile",

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 #if os(Linux)
-    /// The `casefile` binary links mimalloc (Package.swift) so that a run's allocations bypass glibc's `malloc`: the
+    /// The `casefile` binary links jemalloc (Package.swift) so that a run's allocations bypass glibc's `malloc`: the
     /// dynamic loader, asked to show its bindings, must bind every `malloc` and `free` of the process — the Swift runtime's,
-    /// and the C library's own — to mimalloc. A link order that put the C library first would leave mimalloc loaded and
-    /// unused, and the run 3–5 % slower with nothing else to show it. The Swift runtime is `libswiftCore.so` in a debug
+    /// and the C library's own — to jemalloc. A link order that put the C library first would leave jemalloc loaded and
+    /// unused, and the run slower with nothing else to show it. The Swift runtime is `libswiftCore.so` in a debug
     /// build, and part of the binary itself in `make release`'s (`--static-swift-stdlib`; run the suite with
     /// `CASEFILE_BIN` naming that binary to check it).
     @Suite("The casefile binary's allocator")
@@ -24,8 +24,8 @@ import Testing
             }
         }
 
-        @Test("malloc and free bind to mimalloc, for the Swift runtime and the C library alike")
-        func mallocIsMimalloc() throws {
+        @Test("malloc and free bind to jemalloc, for the Swift runtime and the C library alike")
+        func mallocIsJemalloc() throws {
             let result = try Casefile.run(["--version"], environment: ["LD_DEBUG": "bindings"])
             #expect(result.status == 0, "\(result.stderr.suffix(500))")
             // The runtime's allocations come from the shared library when the binary loads it, or else from the binary.
@@ -41,7 +41,7 @@ import Testing
                     }, "no binding of \(symbol) from Swift")
                 #expect(
                     bindings.contains { $0.asker.contains("/libc.so") }, "no binding of \(symbol) from the C library")
-                let elsewhere = bindings.filter { !$0.library.contains("libmimalloc.so") }
+                let elsewhere = bindings.filter { !$0.library.contains("libjemalloc.so") }
                 #expect(elsewhere.isEmpty, "\(symbol) bound elsewhere: \(elsewhere.prefix(3))")
             }
         }
