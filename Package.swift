@@ -11,11 +11,12 @@ let swiftSettings: [SwiftSetting] = [
 
 /// jemalloc in place of glibc's malloc, for the programs that run the pipeline: a run allocates and frees millions of
 /// small strings and arrays on two threads at once. mimalloc took 3–5 % off glibc's time (1,000 inputs: 1.21 → 1.15 s
-/// wall; 10,000: 11.81 → 11.39 s); Debian's jemalloc 5.3 took 3.5 % of processor time off mimalloc 2.0's on the bench's
-/// 1,000 inputs (20 alternating rounds; 2.00 → 1.93 s) and 7.3, 9.0 and 0.6 % in three alternating rounds of 10,000,
-/// peaking at 95–99 MB instead of 100–101 MB (BENCHMARKS.md, 2026-12-04). Linked, not preloaded: the library comes
-/// before the C library in the link, so its `malloc` and `free` are the process's. The test bundle gets it too, through
-/// the end-to-end tests' dependency on `casefile`; the libraries do not, so the fuzz harnesses, built from them with
+/// wall; 10,000: 11.81 → 11.39 s). Debian's jemalloc 5.3, with the options of `CJemallocSettings` (freed pages returned
+/// sooner, which keeps 24 long recordings within 150 MB), took 8.7 % of processor time off mimalloc 2.0's on the bench's
+/// 1,000 inputs (12 alternating rounds: 2.02 → 1.84 s) and 7–21 % in three alternating rounds of 10,000, peaking at
+/// 89–92 MB instead of 101–105 MB (BENCHMARKS.md, 2026-12-04). Linked, not preloaded: the library comes before the C
+/// library in the link, so its `malloc` and `free` are the process's. The test bundle gets it too, through the
+/// end-to-end tests' dependency on `casefile`; the libraries do not, so the fuzz harnesses, built from them with
 /// AddressSanitizer, keep its allocator.
 let fastAllocator: [LinkerSetting] = [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
 
@@ -108,9 +109,12 @@ let package = Package(
             path: "Sources/casefile-publish",
             swiftSettings: swiftSettings
         ),
+        // jemalloc's options, read from a C symbol when the process starts (JemallocSettings.c).
+        .target(name: "CJemallocSettings"),
         .executableTarget(
             name: "casefile",
             dependencies: [
+                "CJemallocSettings",
                 "CasefileCore",
                 "CasefileStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -121,7 +125,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "casefile-benchmarks",
-            dependencies: ["CasefileArchive", "CasefileCore", "CasefileStore"],
+            dependencies: ["CJemallocSettings", "CasefileArchive", "CasefileCore", "CasefileStore"],
             path: "Sources/CasefileBenchmarks",
             swiftSettings: swiftSettings,
             linkerSettings: fastAllocator
