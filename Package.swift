@@ -15,9 +15,10 @@ let swiftSettings: [SwiftSetting] = [
 /// sooner, which keeps 24 long recordings within 150 MB), took 8.7 % of processor time off mimalloc 2.0's on the bench's
 /// 1,000 inputs (12 alternating rounds: 2.02 → 1.84 s) and 7–21 % in three alternating rounds of 10,000, peaking at
 /// 89–92 MB instead of 101–105 MB (BENCHMARKS.md, 2026-12-04). Linked, not preloaded: the library comes before the C
-/// library in the link, so its `malloc` and `free` are the process's. The test bundle gets it too, through the
-/// end-to-end tests' dependency on `casefile`; the libraries do not, so the fuzz harnesses, built from them with
-/// AddressSanitizer, keep its allocator.
+/// library in the link, so its `malloc` and `free` are the process's. `CJemallocSettings` carries it, so a program gets
+/// the allocator and its options together by depending on that target: `casefile`, `casefile-benchmarks`, and the test
+/// bundle through the end-to-end tests' dependency on `casefile`; the libraries do not, so the fuzz harnesses, built
+/// from them with AddressSanitizer, keep its allocator.
 let fastAllocator: [LinkerSetting] = [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
 
 let package = Package(
@@ -109,8 +110,9 @@ let package = Package(
             path: "Sources/casefile-publish",
             swiftSettings: swiftSettings
         ),
-        // jemalloc's options, read from a C symbol when the process starts (JemallocSettings.c).
-        .target(name: "CJemallocSettings"),
+        // The allocator and the options it reads when the process starts (JemallocSettings.c), as one dependency: a
+        // program that links jemalloc gets its options with it.
+        .target(name: "CJemallocSettings", linkerSettings: fastAllocator),
         .executableTarget(
             name: "casefile",
             dependencies: [
@@ -120,15 +122,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings,
-            linkerSettings: fastAllocator
+            swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "casefile-benchmarks",
             dependencies: ["CJemallocSettings", "CasefileArchive", "CasefileCore", "CasefileStore"],
             path: "Sources/CasefileBenchmarks",
-            swiftSettings: swiftSettings,
-            linkerSettings: fastAllocator
+            swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CasefileArchiveTests",
