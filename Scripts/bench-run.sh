@@ -145,7 +145,9 @@ PY
     rm -rf "$work/files-$size"
     # The same run again with its output (a new index, summaries, group pages) in memory: on this VM's ext4, creating
     # files grows slower after mass deletions (the 1,000-input run's 1,288 files alone took 0.39 s at one make bench
-    # and 1.07 s at the next, twenty minutes later), which the floor never pays. Both figures are printed.
+    # and 1.07 s at the next, twenty minutes later), which the floor never pays. That ext4 has no journal, and without
+    # one ext4 checks each free inode for a recent deletion before giving it out (fs/ext4/ialloc.c, find_inode_bit):
+    # 19-25 % of a 1,000-input run's samples on disk (2026-12-04). Both figures are printed.
     if [ -d "$memory" ] && [ -w "$memory" ]; then
         # One run beside one floor is not a steady figure on this VM: five runs of one build in a row spread over
         # +-5 %, and the machine's speed moved by a fifth within an hour (2026-11-26). The smaller inboxes are
