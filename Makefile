@@ -6,7 +6,8 @@ SWIFT ?= swift
 BENCH_SIZES ?= 1000 10000 50000
 # A release build links the Swift runtime, the standard library and Foundation into each program: every retain, release
 # and string call is then direct, and a process starts without binding thousands of symbols. On the 1,000-input bench
-# inbox a run took 1.07 -> 1.00 s wall and 1.86 -> 1.75 s of processor, with 6 MB less peak memory (BENCHMARKS.md).
+# inbox a run took 1.07 -> 1.00 s wall and 1.86 -> 1.75 s of processor, with 6 MB less peak memory
+# (Benchmarks/2026-11.md).
 # Every module, the dependencies' too, is also compiled for cross-module optimization, so the optimizer may inline and
 # specialize a function of one module (GRDB's, swift-crypto's, CasefileCore's) into its callers in another. Over 20
 # alternating rounds of the 1,000-input bench inbox, a run took 3.11 -> 2.94 s of processor and 1.74 -> 1.66 s wall

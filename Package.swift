@@ -14,11 +14,11 @@ let swiftSettings: [SwiftSetting] = [
 /// wall; 10,000: 11.81 → 11.39 s). Debian's jemalloc 5.3, with the options of `CJemallocSettings` (freed pages returned
 /// sooner, which keeps 24 long recordings within 150 MB), took 8.7 % of processor time off mimalloc 2.0's on the bench's
 /// 1,000 inputs (12 alternating rounds: 2.02 → 1.84 s) and 7–21 % in three alternating rounds of 10,000, peaking at
-/// 89–92 MB instead of 101–105 MB (BENCHMARKS.md, 2026-12-04). Linked, not preloaded: the library comes before the C
-/// library in the link, so its `malloc` and `free` are the process's. `CJemallocSettings` carries it, so a program gets
-/// the allocator and its options together by depending on that target: `casefile`, `casefile-benchmarks`, and the test
-/// bundle through the end-to-end tests' dependency on `casefile`; the libraries do not, so the fuzz harnesses, built
-/// from them with AddressSanitizer, keep its allocator.
+/// 89–92 MB instead of 101–105 MB (Benchmarks/2026-12.md, 2026-12-04). Linked, not preloaded: the library comes before
+/// the C library in the link, so its `malloc` and `free` are the process's. `CJemallocSettings` carries it, so a
+/// program gets the allocator and its options together by depending on that target: `casefile`, `casefile-benchmarks`,
+/// and the test bundle through the end-to-end tests' dependency on `casefile`; the libraries do not, so the fuzz
+/// harnesses, built from them with AddressSanitizer, keep its allocator.
 let fastAllocator: [LinkerSetting] = [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
 
 let package = Package(

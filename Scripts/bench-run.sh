@@ -122,9 +122,10 @@ import sys
 size, reports, wall, rss, floor = sys.argv[1:]
 parts = [float(p) for p in wall.split(":")]
 seconds = parts[-1] + 60 * (parts[-2] if len(parts) > 1 else 0) + 3600 * (parts[-3] if len(parts) > 2 else 0)
-print("run over %s inputs: %.2f s wall, %d reports, %.0f reports/s (2 cores), %.0f per core" % (
+print("run over %s inputs, output on disk: %.2f s wall, %d reports, %.0f reports/s (2 cores), %.0f per core" % (
     size, seconds, int(reports), int(reports) / seconds, int(reports) / seconds / 2))
-print("run over %s inputs: Casefile / floor = %.1f (floor %.2f s on one core)" % (size, seconds / float(floor), float(floor)))
+print("run over %s inputs, output on disk: Casefile / floor = %.1f (floor %.2f s on one core)" % (
+    size, seconds / float(floor), float(floor)))
 print("run over %s inputs: peak RSS %.0f MB" % (size, int(rss) / 1024))
 PY
     # Context for the ratio, not part of the floor the issue defines: the run's own output (a summary per report,

@@ -52,7 +52,8 @@ start=$(now_ns)
 "$bin" run "$work/bench.toml" >/dev/null
 elapsed_ns=$(( $(now_ns) - start ))
 awk -v count="$count" -v ns="$elapsed_ns" -v cores="$(nproc)" 'BEGIN {
-    printf "run over %d inputs: %.2f s wall, %.0f reports/s (%d cores)\n", count, ns / 1e9, count * 1e9 / ns, cores }'
+    printf "run over %d .clue recordings copied from the samples: %.2f s wall, %.0f reports/s (%d cores)\n",
+        count, ns / 1e9, count * 1e9 / ns, cores }'
 
 # 3. Peak RSS of `casefile triage` on the checkout sample, and on the same recording whose video entry is 1 GB
 #    (the QuickTime header of the sample, then incompressible bytes; stored, as Clue's zips store video).

@@ -24,14 +24,15 @@ the 300-400 images a crash lists.
 
 --deep-threads writes the inbox every make bench wrote before 2026-11-26, byte for byte (zips aside, whose entries
 carry the time they were written): every thread of a crash 10-40 frames deep, about 1,050 frames a crash where real
-reports have a few hundred. BENCHMARKS.md's figures before that date are on it; make bench still times it once.
+reports have a few hundred. The figures in Benchmarks/2026-11.md before that date are on it; make bench still times
+it once.
 
---random-system-images writes the system images as every inbox had them until 2026-11-26 (BENCHMARKS.md's figures
-until then are on it; --deep-threads implies it): a UUID of their own in every crash report, the dyld shared cache at
-one address in every report, and every image 2 MB, so that a frame drawn beyond UIKitCore's end lay in no image. By
-default a system image has one UUID per OS build, as in real reports; each report slides the shared cache by an amount
-of its own, as each boot of a device does; and each image holds every frame drawn in it. The same draws either way:
-only the system images' UUIDs, addresses and sizes differ.
+--random-system-images writes the system images as every inbox had them until 2026-11-26 (the figures in
+Benchmarks/2026-11.md until then are on it; --deep-threads implies it): a UUID of their own in every crash report, the
+dyld shared cache at one address in every report, and every image 2 MB, so that a frame drawn beyond UIKitCore's end lay
+in no image. By default a system image has one UUID per OS build, as in real reports; each report slides the shared
+cache by an amount of its own, as each boot of a device does; and each image holds every frame drawn in it. The same
+draws either way: only the system images' UUIDs, addresses and sizes differ.
 
 Nothing here is committed output: make bench writes the inbox into a temporary folder.
 """

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the figures `make bench` printed (standard input) into BENCHMARKS.md's latest-run section, with the machine
-they came from; the rest of the file (the history of figures and what changed them) is kept."""
+they came from; the rest of the file (its introduction, and the list of the history's monthly files in Benchmarks/) is
+kept."""
 import datetime
 import os
 import platform
