@@ -1,3 +1,4 @@
+import CasefileCore
 import GRDB
 import Synchronization
 
@@ -11,25 +12,55 @@ extension IndexStore {
     /// Runs `body` as one savepoint of the open batch, opening a batch when none is open and committing it when it
     /// is full or old. `body` returns, with its result, what it stored that the batch remembers (``BatchEntries``): it
     /// is remembered once the savepoint is released, so an input rolled back leaves nothing behind.
-    func batched<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> (T, BatchEntries)) async throws -> T {
-        try await queue.writeWithoutTransaction { db in
-            // An error SQLite answers by rolling the whole transaction back (a full disk) takes the batch with it.
-            defer { self.forgetBatchUnlessOpen(db) }
-            if !db.isInsideTransaction {
-                try db.beginTransaction(.immediate)
-                self.batch.withLock { $0 = Batch(inputs: 0, opened: .now) }
-            }
-            let (value, entries) = try Self.inSavepoint(db) { try body(db) }
-            let full = self.batch.withLock { batch in
-                batch.inputs += 1
-                batch.inputHashes.formUnion(entries.inputHashes)
-                batch.reportIDs.formUnion(entries.reportIDs)
-                return batch.inputs >= self.batchLimits.inputs
-                    || batch.opened.duration(to: .now) >= self.batchLimits.seconds
-            }
-            if full { try self.commit(db) }
-            return value
+    ///
+    /// A `light` write (an input of a few rows, ``IndexedInput/isLight``) runs on the asking thread when no other
+    /// batched write is asked for or running: the writer's queue runs it in place, without the hop to the writer's
+    /// thread and back and its two thread wake-ups. Any other write is handed to the writer's thread and awaited, so a
+    /// task waits behind another input's rows only when that input asked in the instant between the count and the
+    /// write. Inputs that are copies of one report are written one after another (each waits for the one before it to
+    /// store the report: `ReportClaims`), so every hop adds to the run: over 100,000 small copies of one report, in
+    /// memory, a first run took 12.6 → 8.4 s wall and 21.9 → 15.9 s of processor (medians of 4 alternating rounds; on
+    /// disk 10.1-17.3 → 7.9-10.4 s). Heavy inputs stay on the writer's thread. Written in place too, the bench's 1,000
+    /// inputs took as long in memory (20 alternating rounds: -0.8 % wall) but 4-11 % longer on disk (three sets of
+    /// 10-12 alternating rounds; the cause was not found, perhaps a task waiting in the kernel under a large crash's
+    /// rows while holding one of the two cores). With heavy inputs on the writer's thread, the 1,000 inputs took 1.37 s
+    /// on disk as before (medians of 10 alternating rounds) (2026-12-04).
+    func batched<T: Sendable>(
+        light: Bool, _ body: @escaping @Sendable (Database) throws -> (T, BatchEntries)
+    ) async throws -> T {
+        if light, batchedWrites.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged {
+            defer { batchedWrites.subtract(1, ordering: .releasing) }
+            return try batchedInPlace(body)
         }
+        batchedWrites.add(1, ordering: .acquiringAndReleasing)
+        defer { batchedWrites.subtract(1, ordering: .releasing) }
+        return try await queue.writeWithoutTransaction { db in try self.inBatch(db, body) }
+    }
+
+    /// `batched` on the asking thread. Synchronous, so that the queue's synchronous write is the one called: it runs
+    /// the block in place when the queue is idle, and waits only for a write that is not batched (a run's start, the
+    /// symbol cache), which the count in ``IndexStore/batchedWrites`` does not see.
+    private func batchedInPlace<T>(_ body: (Database) throws -> (T, BatchEntries)) throws -> T {
+        try queue.writeWithoutTransaction { db in try inBatch(db, body) }
+    }
+
+    /// `body` in a savepoint of the open batch, on the writer's connection `db`.
+    private func inBatch<T>(_ db: Database, _ body: (Database) throws -> (T, BatchEntries)) throws -> T {
+        // An error SQLite answers by rolling the whole transaction back (a full disk) takes the batch with it.
+        defer { forgetBatchUnlessOpen(db) }
+        if !db.isInsideTransaction {
+            try db.beginTransaction(.immediate)
+            batch.withLock { $0 = Batch(inputs: 0, opened: .now) }
+        }
+        let (value, entries) = try Self.inSavepoint(db) { try body(db) }
+        let full = batch.withLock { batch in
+            batch.inputs += 1
+            batch.inputHashes.formUnion(entries.inputHashes)
+            batch.reportIDs.formUnion(entries.reportIDs)
+            return batch.inputs >= batchLimits.inputs || batch.opened.duration(to: .now) >= batchLimits.seconds
+        }
+        if full { try commit(db) }
+        return value
     }
 
     /// Runs `body` in a transaction of its own, after committing the open batch.
@@ -142,4 +173,25 @@ struct BatchEntries {
     var inputHashes: [String] = []
     /// The reports it stored or linked.
     var reportIDs: [String] = []
+}
+
+extension IndexedInput {
+    /// The most rows and events an input may hold to be a light write (``IndexStore/batched(light:_:)``). An in-app
+    /// signal or exception report holds 5-20 frames; a real crash report lists hundreds of frames and images, and a
+    /// recording hundreds of events.
+    static let lightWeight = 100
+
+    /// Whether the input is small enough to be written on the asking thread: its events, frames and images together
+    /// are at most ``lightWeight``.
+    var isLight: Bool {
+        var weight = 0
+        for report in reports {
+            weight += report.timeline.events.count
+            for crash in report.crashes {
+                weight += crash.images.count + crash.threads.reduce(0) { $0 + $1.frames.count }
+            }
+            if weight > Self.lightWeight { return false }
+        }
+        return true
+    }
 }

@@ -11,6 +11,9 @@ public final class IndexStore: Sendable {
     let queue: DatabaseQueue
     /// The batch of inputs in the open transaction (see `IndexStore+Batch.swift`).
     let batch = Mutex(Batch(inputs: 0, opened: .now))
+    /// The batched writes asked for and not yet done: a light input is written on the asking thread only when there
+    /// are none (`IndexStore+Batch.swift`).
+    let batchedWrites = Atomic<Int>(0)
     /// When a batch is committed.
     let batchLimits: BatchLimits
     /// The database file, or `:memory:`.
@@ -181,7 +184,7 @@ extension IndexStore: ReportIndex {
     /// Stores one input and its reports in one transaction; a report already present is linked, not copied, unless
     /// its copy gives way to this input's (``ReportCopies``).
     public func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
-        try await batched { db in
+        try await batched(light: input.isLight) { db in
             guard let sha256 = input.record.sha256 else {
                 throw StoreError(path: self.path, reason: "input \(input.record.path) has no content hash")
             }
@@ -276,7 +279,7 @@ extension IndexStore: ReportIndex {
 
     /// Stores a quarantined input; one whose content was readable is remembered so later runs skip it.
     public func quarantine(_ input: InputRecord, error: InputError, run: Int64) async throws {
-        try await batched { db in
+        try await batched(light: true) { db in
             var inputID: Int64?
             if let sha256 = input.sha256 {
                 try db.execute(

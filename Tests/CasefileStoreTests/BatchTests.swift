@@ -89,4 +89,56 @@ import Testing
         let reader = try IndexStore(path: path)
         #expect(try reader.count(.inputs) == 64)
     }
+
+    /// Inputs written from many tasks at once still land whole, in full batches: light ones (no reports here) are
+    /// written in place on the asking thread when the writer is idle and handed to it otherwise, heavy ones (a signal
+    /// report of 150 frames) always handed over, in whatever order the tasks reach the index.
+    @Test func inputsWrittenFromManyTasksAtOnceLandWholeInFullBatches() async throws {
+        let path = folder.appendingPathComponent("index.sqlite").path
+        let writer = try IndexStore(path: path, batchLimits: BatchLimits(inputs: 64, seconds: .seconds(3600)))
+        let run = try await writer.beginRun(pipeline: "test.toml", inbox: "/inbox", startedAt: Date())
+        var inputs: [IndexedInput] = []
+        for number in 1...150 {
+            inputs.append(input(number, sha256: String(repeating: "0", count: 60) + String(format: "%04x", number)))
+        }
+        for number in 1...30 { inputs.append(try heavyInput(number)) }
+        // No content hash: refused inside their savepoints.
+        for number in 1...20 { inputs.append(input(1_000 + number, sha256: nil)) }
+        let refused = await withTaskGroup(of: Bool.self) { group in
+            for input in inputs { group.addTask { (try? await writer.record(input, run: run)) == nil } }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(refused == 20)
+        let reader = try IndexStore(path: path)
+        // 180 inputs stored: two full batches of 64 committed, 52 in the open one.
+        #expect(try reader.count(.inputs) == 128)
+        try await writer.commitBatch()
+        #expect(try reader.count(.inputs) == 180)
+        // Each heavy input a report of its own (its first frame at an address of its own), with its crash.
+        #expect(try reader.count(.reports) == 30)
+        #expect(try reader.count(.crashes) == 30)
+    }
+
+    /// An in-app signal report whose backtrace lists 150 frames, the first at an address of `number`'s own.
+    private func heavyInput(_ number: Int) throws -> IndexedInput {
+        let header = """
+            Signal: SIGSEGV (11)
+            Signal code: SEGV_ACCERR at 0x0000000000000018
+            App: ShopApp
+            Version: 2.3.0 (405)
+            Device: iPhone12,8
+            OS: iPhone OS 15.6.1 (19G82)
+            Thread: 0 (com.apple.main-thread)
+
+            Backtrace:
+
+            """
+        let frames = (0..<150).map { index in
+            let address = 0x1_04c1_0000 + 0x1_0000 * number + 16 * index
+            return String(format: "%-3d ShopApp 0x%016lx ShopApp + %d", index, address, 45_300 + 16 * index)
+        }
+        let url = folder.appendingPathComponent("heavy-\(number).txt")
+        try (header + frames.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        return try ReportCopiesTests.input(url, at: "/inbox/heavy-\(number).txt")
+    }
 }
