@@ -25,6 +25,11 @@ extension IndexStore {
     /// 10-12 alternating rounds; the cause was not found, perhaps a task waiting in the kernel under a large crash's
     /// rows while holding one of the two cores). With heavy inputs on the writer's thread, the 1,000 inputs took 1.37 s
     /// on disk as before (medians of 10 alternating rounds) (2026-12-04).
+    ///
+    /// Kept out of cross-module optimization: with it, Swift 6.3.1 crashed compiling `casefile-benchmarks` (which calls
+    /// `record`) from a clean build, reading back GRDB's `SerializedDatabase.execute` specialized for `IndexOutcome`
+    /// ("base is not a nominal type (Connection)"). The callers in this module are optimized as before.
+    @_semantics("optimize.no.crossmodule")
     func batched<T: Sendable>(
         light: Bool, _ body: @escaping @Sendable (Database) throws -> (T, BatchEntries)
     ) async throws -> T {
