@@ -23,7 +23,7 @@ enum BlobBenchmark {
         let text = try BlobCompression.decompress(detail.blob)
         let sets = try detail.imageSets.reduce(0) { $0 + (try BlobCompression.decompress($1.blob)).count }
         let rate = try runsPerSecond(for: 2, batch: 20) { _ = try CrashDetailCodec.encode(crash) }
-        let frames = crash.threads.reduce(0) { $0 + $1.frames.count }
+        let frames = crash.frameCount
         print(
             String(
                 format:

@@ -24,7 +24,7 @@ enum FileBenchmark {
             }
             let parsed = runsPerSecond(for: 1, batch: 10) { _ = parser.parse(bytes, file: name) }
             let encoded = try runsPerSecond(for: 1, batch: 10) { _ = try CrashDetailCodec.encode(crash) }
-            let frames = crash.threads.reduce(0) { $0 + $1.frames.count }
+            let frames = crash.frameCount
             print(
                 String(
                     format: "%@ (%@, %.1f KB, %d frames, %d images): parse %.0f reports/s, blob %.0f crashes/s",

@@ -193,7 +193,7 @@ extension IndexedInput {
         for report in reports {
             weight += report.timeline.events.count
             for crash in report.crashes {
-                weight += crash.images.count + crash.threads.reduce(0) { $0 + $1.frames.count }
+                weight += crash.images.count + crash.frameCount
             }
             if weight > Self.lightWeight { return false }
         }

@@ -65,6 +65,11 @@ public struct Crash: Sendable, Codable, Hashable {
         return threads.first(where: \.crashed)
     }
 
+    /// The frames of all its threads.
+    public var frameCount: Int {
+        threads.reduce(0) { $0 + $1.frames.count }
+    }
+
     /// The main executable's image: the one flagged as the app.
     public var appImage: BinaryImage? {
         images.first(where: \.isApp)

@@ -20,8 +20,7 @@ public enum CrashDetailCodec {
     /// The blob of a crash's threads and images, and the sets of system images it names.
     public static func encode(_ crash: Crash) throws(ArchiveError) -> CrashDetail {
         let (sets, setOfImage) = try CrashImageSet.sets(of: crash.images)
-        var out = BlobLineWriter(
-            capacity: crash.threads.reduce(0) { $0 + $1.frames.count } * 80 + crash.images.count * 120)
+        var out = BlobLineWriter(capacity: crash.frameCount * 80 + crash.images.count * 120)
         out.line(header)
         // Fields are written straight into the buffer: no array of strings per line, no string per number.
         crash.images.withUnsafeBufferPointer { images in
