@@ -119,26 +119,22 @@ import Testing
         #expect(try reader.count(.crashes) == 30)
     }
 
-    /// An in-app signal report whose backtrace lists 150 frames, the first at an address of `number`'s own.
+    /// The sample in-app signal report with its backtrace replaced by one of 150 frames, the first at an address of
+    /// `number`'s own.
     private func heavyInput(_ number: Int) throws -> IndexedInput {
-        let header = """
-            Signal: SIGSEGV (11)
-            Signal code: SEGV_ACCERR at 0x0000000000000018
-            App: ShopApp
-            Version: 2.3.0 (405)
-            Device: iPhone12,8
-            OS: iPhone OS 15.6.1 (19G82)
-            Thread: 0 (com.apple.main-thread)
-
-            Backtrace:
-
-            """
+        let sample = try String(
+            contentsOf: Samples.folder.appendingPathComponent("Crashes/inapp-signal-sigsegv.txt"), encoding: .utf8)
+        let header = try #require(sample.range(of: "Backtrace:\n"))
         let frames = (0..<150).map { index in
             let address = 0x1_04c1_0000 + 0x1_0000 * number + 16 * index
             return String(format: "%-3d ShopApp 0x%016lx ShopApp + %d", index, address, 45_300 + 16 * index)
         }
         let url = folder.appendingPathComponent("heavy-\(number).txt")
-        try (header + frames.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
-        return try ReportCopiesTests.input(url, at: "/inbox/heavy-\(number).txt")
+        let text = sample[..<header.upperBound] + frames.joined(separator: "\n") + "\n"
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let input = try ReportCopiesTests.input(url, at: "/inbox/heavy-\(number).txt")
+        // Heavy: more frames than a light input may hold.
+        #expect(input.reports.first?.crashes.first?.frameCount == 150)
+        return input
     }
 }
