@@ -46,6 +46,62 @@ import Testing
         #expect(summary.contains("| Source | `\(input)` |"), "index: \(input)")
     }
 
+    @Test func aReportSentAgainOnALaterNightKeepsWhatTheIndexHasAndANewOneBesideItIsWritten() throws {
+        let inbox = work.appendingPathComponent("inbox")
+        let sample = URL(fileURLWithPath: Casefile.sample("Crashes/cart-total-iphone14-ios16.ips"))
+        try FileManager.default.copyItem(at: sample, to: inbox.appendingPathComponent("first.ips"))
+        try Casefile.writeBarePipeline(in: work)
+        let first = try Casefile.run(["run", "pipeline.toml"], in: work)
+        #expect(first.stdout.contains("1 processed, 0 skipped (already seen), 0 quarantined; 1 new report"))
+        let database = try DatabaseQueue(path: work.appendingPathComponent("out/casefile.sqlite").path)
+        let (summaryPath, detail) = try database.read { db in
+            (
+                try #require(try String.fetchOne(db, sql: "SELECT summary_path FROM reports")),
+                try #require(try Data.fetchOne(db, sql: "SELECT detail FROM crashes"))
+            )
+        }
+        // A mark in place of the summary shows whether the next night writes it again.
+        let summary = work.appendingPathComponent("out").appendingPathComponent(summaryPath)
+        try "mark\n".write(to: summary, atomically: true, encoding: .utf8)
+
+        // The same report saved anew (a line break more: another input), and a report the index does not hold.
+        let copy = try String(contentsOf: sample, encoding: .utf8) + "\n"
+        try copy.write(to: inbox.appendingPathComponent("second.ips"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: Casefile.sample("Crashes/cart-total-iphone11-ios15.crash")),
+            to: inbox.appendingPathComponent("other.crash"))
+        let second = try Casefile.run(["run", "pipeline.toml"], in: work)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(
+            second.stdout.contains("2 processed, 1 skipped (already seen), 0 quarantined; 1 new report, 1 duplicate"),
+            "\(second.stdout)")
+
+        #expect(try String(contentsOf: summary, encoding: .utf8) == "mark\n")
+        let (stored, others) = try database.read { db in
+            (
+                try Data.fetchOne(
+                    db,
+                    sql: "SELECT detail FROM crashes WHERE report_id = (SELECT id FROM reports WHERE summary_path = ?)",
+                    arguments: [summaryPath]),
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT i.path, r.summary_path, c.detail FROM reports r JOIN inputs i ON i.id = r.input_id
+                        JOIN crashes c ON c.report_id = r.id WHERE r.summary_path != ?
+                        """,
+                    arguments: [summaryPath])
+            )
+        }
+        // The index keeps the first night's crash; the new report has its crash, its blob and its summary.
+        #expect(stored == detail)
+        let other = try #require(others.onlyRow)
+        #expect((other[0] as String).hasSuffix("inbox/other.crash"))
+        #expect(((other[2] as Data?)?.count ?? 0) > 0)
+        let written = try String(
+            contentsOf: work.appendingPathComponent("out").appendingPathComponent(other[1] as String), encoding: .utf8)
+        #expect(written.contains("| Source | `\(other[0] as String)` |"))
+    }
+
     @Test func aTruncatedCopyGivesWayToTheCompleteReportWhicheverIsIndexedFirst() throws {
         // The truncated copy sorts first, and with 17 lines is read long before the complete report's 56.
         try FileManager.default.copyItem(
@@ -78,5 +134,12 @@ import Testing
         #expect(summary.contains("| Source | `\(input)` |"))
         let digest = try String(contentsOf: work.appendingPathComponent("out/digest.md"), encoding: .utf8)
         #expect(digest.contains("| 2 | 2 | 0 | 0 | 1 | 1 |"), "\(digest)")
+    }
+}
+
+extension Array where Element == Row {
+    /// The one row, or `nil` when there are none or several.
+    fileprivate var onlyRow: Row? {
+        count == 1 ? first : nil
     }
 }

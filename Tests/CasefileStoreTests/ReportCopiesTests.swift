@@ -87,6 +87,13 @@ import Testing
         let after = try await state()
         #expect(after.reports == expected.reports)
         #expect(after.frames == expected.frames)
+        // The writer made the replacing copy's blob itself (a run makes blobs only for reports the index does not
+        // hold): the complete report's two threads ("Thread 0 Crashed:", "Thread 1:") and four binary images.
+        let store = try IndexStore(path: database.path)
+        let crash = try #require(try store.crashes(reportID: id).first)
+        let detail = try store.crashDetail(crashID: crash.id)
+        #expect(detail.threads.map(\.index) == [0, 1])
+        #expect(detail.images.map(\.name) == ["ShopApp", "UIKitCore", "dyld", "libsystem_pthread.dylib"])
         // The truncated copy's group, which it alone was in, is gone; the complete copy's counts once.
         #expect(after.groups == expected.groups)
         // Both inputs still hold the report.

@@ -108,7 +108,7 @@ import Testing
             id: String(repeating: "ef", count: 32), format: .ips, source: ReportSource(input: "/inbox/a.ips", root: ""),
             crashes: [crash])
         let database = try await stored(report)
-        let (frames, storedReason) = try await database.read { db in
+        let (frames, storedReason) = try database.read { db in
             (
                 try Row.fetchAll(db, sql: "SELECT image, symbol, file FROM crash_frames ORDER BY seq"),
                 try String.fetchOne(db, sql: "SELECT exception_reason FROM crashes")

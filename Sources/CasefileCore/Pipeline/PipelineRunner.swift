@@ -29,7 +29,7 @@ public struct PipelineRunner: Sendable {
     /// What reading one input gave, before it is indexed.
     private enum Reading: Sendable {
         case skipped
-        case parsed(IndexedInput, RenderedReports)
+        case parsed(IndexedInput, InputSummaries)
         case failed(InputRecord, InputError)
     }
 
@@ -284,13 +284,13 @@ public struct PipelineRunner: Sendable {
         }
     }
 
-    /// Writes the summaries of an input's reports the index does not hold yet. Each is written beside its final name
-    /// and renamed into place, without an fsync: a run that dies leaves whole files or none.
+    /// Renders and writes the summaries of an input's reports the index does not hold yet. Each is written beside its
+    /// final name and renamed into place, without an fsync: a run that dies leaves whole files or none.
     private static func writeSummaries(
-        _ ids: [String], of input: IndexedInput, summaries: [String: String], output: String, logger: Logger
+        _ ids: [String], of input: IndexedInput, summaries: InputSummaries, output: String, logger: Logger
     ) {
         for id in ids {
-            guard let path = input.summaryPaths[id], let markdown = summaries[id] else { continue }
+            guard let path = input.summaryPaths[id], let markdown = summaries.markdown(of: id) else { continue }
             let file = output + "/" + path
             do {
                 try FileBlocks.replace(file, with: markdown)
@@ -335,17 +335,18 @@ public struct PipelineRunner: Sendable {
         }
     }
 
-    /// Writes what reading one input gave: its summaries, then its rows. Each task indexes its own input: the index
-    /// serializes the writes, and while one input waits for the writer the other tasks go on parsing.
+    /// Writes what reading one input gave: the summaries of its new reports, then its rows. The summaries and the blobs
+    /// are made here, once the index says which reports are new, and only for those. Each task indexes its own input:
+    /// the index serializes the writes, and while one input waits for the writer the other tasks go on parsing.
     private static func store(
         _ reading: Reading, index: some ReportIndex, claims: ReportClaims, run: Int64, output: String, logger: Logger
     ) async -> Outcome {
-        let input: IndexedInput
-        let rendered: RenderedReports
+        var input: IndexedInput
+        let summaries: InputSummaries
         switch reading {
         case .skipped: return .skipped
         case .failed(let record, let error): return .failed(record, error)
-        case .parsed(let parsed, let made): (input, rendered) = (parsed, made)
+        case .parsed(let parsed, let made): (input, summaries) = (parsed, made)
         }
         // An input holding a report another input of the run is writing waits for that one's rows.
         let ids = input.reports.map(\.id)
@@ -356,14 +357,18 @@ public struct PipelineRunner: Sendable {
             // killed right after the commit. A summary written for an input the kill kept out of the index is written
             // again when the next run indexes it.
             let known = try await index.knownReports(ids)
+            // The blobs of the reports the index holds are not made: it keeps its copy, or makes them if this one
+            // replaces it.
+            input.encodeCrashDetails(skipping: known)
+            input.encodeEventDetails(skipping: known)
             writeSummaries(
-                ids.filter { !known.contains($0) }, of: input, summaries: rendered.summaries, output: output,
+                ids.filter { !known.contains($0) }, of: input, summaries: summaries, output: output,
                 logger: logger)
             let result = try await index.record(input, run: run)
             // A copy that replaced another input's: that copy's summary stood until its rows went.
             writeSummaries(
-                result.replacedReportIDs, of: input, summaries: rendered.summaries, output: output, logger: logger)
-            outcome = .indexed(input, result, coverage: rendered.coverage)
+                result.replacedReportIDs, of: input, summaries: summaries, output: output, logger: logger)
+            outcome = .indexed(input, result, coverage: summaries.coverage)
         } catch {
             // One input the index refuses is quarantined like any other.
             let reason = InputError(input: input.record.path, reason: "cannot be indexed: \(error)")
@@ -373,7 +378,8 @@ public struct PipelineRunner: Sendable {
         return outcome
     }
 
-    /// Hashes, checks, unpacks, parses and renders one input; everything that can run in parallel. Returns, with what
+    /// Hashes, checks, unpacks, parses and enriches one input; everything that can run in parallel before the index is
+    /// asked which of its reports are new. Returns, with what
     /// became of the input, the bytes it holds of `budget`, which the caller releases once the input is indexed.
     ///
     /// An input is admitted to the budget before its bytes are read into memory: a folder before its hash reads its
@@ -435,14 +441,12 @@ public struct PipelineRunner: Sendable {
                     linkPrefix: "\(report.shortID)/")
             }
         }
-        let rendered = RenderedReports(output.reports)
+        let summaries = InputSummaries(output.reports)
         var input = IndexedInput(
-            record: record, reports: output.reports, notes: output.notes, summaryPaths: rendered.paths,
+            record: record, reports: output.reports, notes: output.notes, summaryPaths: summaries.paths,
             failedEntries: output.failures)
-        input.encodeCrashDetails()
-        input.encodeEventDetails()
-        input.encodeSymbolCoverage(rendered.coverage)
-        return (.parsed(input, rendered), held)
+        input.encodeSymbolCoverage(summaries.coverage)
+        return (.parsed(input, summaries), held)
     }
 }
 
