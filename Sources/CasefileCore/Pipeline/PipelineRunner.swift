@@ -379,8 +379,8 @@ public struct PipelineRunner: Sendable {
     }
 
     /// Hashes, checks, unpacks, parses and enriches one input; everything that can run in parallel before the index is
-    /// asked which of its reports are new. Returns, with what
-    /// became of the input, the bytes it holds of `budget`, which the caller releases once the input is indexed.
+    /// asked which of its reports are new. Returns, with what became of the input, the bytes it holds of `budget`,
+    /// which the caller releases once the input is indexed.
     ///
     /// An input is admitted to the budget before its bytes are read into memory: a folder before its hash reads its
     /// files (by what its listing says it keeps: exact), a file before it is unpacked (by what its hash kept of it: an
