@@ -38,6 +38,16 @@ final class IndexReaders: Sendable {
         }
     }
 
+    /// Those of `ids` the index holds reports of from a run that is done (``IndexStore/settledReportSQL``), as last
+    /// committed.
+    func settledReports(_ ids: [String]) throws(StoreError) -> Set<String> {
+        try withReader { reader throws(StoreError) in
+            var settled: Set<String> = []
+            for id in ids where try reader.exists(reader.settled, id) { settled.insert(id) }
+            return settled
+        }
+    }
+
     private func withReader<T>(_ body: (Reader) throws(StoreError) -> T) throws(StoreError) -> T {
         let reader: Reader
         if let taken = idle.withLock({ $0.popLast() }) { reader = taken } else { reader = try Reader(path: path) }
@@ -45,12 +55,13 @@ final class IndexReaders: Sendable {
         return try body(reader)
     }
 
-    /// One read-only connection with its two statements. Used by one thread at a time: SQLite runs without a mutex per
+    /// One read-only connection with its three statements. Used by one thread at a time: SQLite runs without a mutex per
     /// connection (``SQLiteSettings``), and a reader is only ever held by the question it answers.
     private final class Reader: @unchecked Sendable {
         let connection: RawConnection
         let input: RawStatement
         let report: RawStatement
+        let settled: RawStatement
 
         init(path: String) throws(StoreError) {
             // No busy timeout: a reader that cannot read at once (an index not in WAL mode, mid-commit) fails, and the
@@ -58,6 +69,7 @@ final class IndexReaders: Sendable {
             connection = try RawConnection(path: path, flags: SQLITE_OPEN_READONLY)
             input = try connection.prepare(IndexStore.knownInputSQL)
             report = try connection.prepare("SELECT EXISTS(SELECT 1 FROM reports WHERE id = ?)")
+            settled = try connection.prepare(IndexStore.settledReportSQL)
         }
 
         /// Runs `statement`, an `EXISTS` query of one parameter, for `value`.

@@ -156,6 +156,31 @@ extension IndexStore: ReportIndex {
         }
     }
 
+    /// Which of these reports the index holds from a run that is done: copies ``ReportCopies`` keeps whatever copy
+    /// comes next. Answered on the caller's thread by a reader of what was committed; the open batch holds only the
+    /// asking run's reports, which are never settled.
+    public func settledReports(_ ids: [String]) async throws -> Set<String> {
+        guard !ids.isEmpty else { return [] }
+        if let readers, let settled = try? readers.settledReports(ids) { return settled }
+        return try await lookup { db in
+            var settled: Set<String> = []
+            for id in ids
+            where try Bool.fetchOne(db.cachedStatement(sql: Self.settledReportSQL), arguments: [id]) == true {
+                settled.insert(id)
+            }
+            return settled
+        }
+    }
+
+    /// Whether the index holds the report of the id bound to it from a run that is done (neither the run asking nor
+    /// a killed one whose work no run finished), or from before copies were compared (no completeness): the copy
+    /// ``ReportCopies/Stored/givesWay(toCompleteness:from:)`` keeps against any other.
+    static let settledReportSQL = """
+        SELECT EXISTS(
+            SELECT 1 FROM reports JOIN runs ON runs.id = reports.run_id
+            WHERE reports.id = ? AND (reports.completeness IS NULL OR NOT \(Schema.killedRun)))
+        """
+
     /// Runs one of the queries a run asks for every input. Not through `read`: on a database queue that sets and
     /// clears `PRAGMA query_only`, and changing a flag pragma expires every prepared statement, so each input's
     /// inserts were compiled again (6 % of a run's CPU went to SQLite's parser). The body only reads.

@@ -19,6 +19,7 @@ class ForwardingIndex: ReportIndex, @unchecked Sendable {
         try await store.inputSignatures(paths: paths)
     }
     func knownReports(_ ids: [String]) async throws -> Set<String> { try await store.knownReports(ids) }
+    func settledReports(_ ids: [String]) async throws -> Set<String> { try await store.settledReports(ids) }
     func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64 {
         try await store.beginRun(pipeline: pipeline, inbox: inbox, startedAt: startedAt)
     }

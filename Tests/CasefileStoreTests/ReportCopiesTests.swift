@@ -174,6 +174,38 @@ import Testing
         #expect(after.groups == before.groups)
     }
 
+    /// The copies a run only links to the input holding them again (``IndexStore/settledReports(_:)``) are those no
+    /// other copy replaces: a copy of a run that is done, or one stored before copies were compared; not one of the
+    /// asking run, nor of a killed run whose work no run finished.
+    @Test func settledReportsAreTheCopiesNoOtherCopyReplaces() async throws {
+        // A commit after each input, so the run's own copy is what the index's readers see.
+        let store = try IndexStore(path: database.path, batchLimits: BatchLimits(inputs: 1, seconds: .seconds(3600)))
+        let truncated = try Self.input(Self.truncated, at: "inbox/truncated.crash")
+        let id = try #require(truncated.reports.first?.id)
+        let run = try await store.beginRun(pipeline: "test", inbox: "inbox", startedAt: Date())
+        _ = try await store.record(truncated, run: run)
+        #expect(try await store.knownReports([id, "unknown"]) == [id])
+        #expect(try await store.settledReports([id, "unknown"]).isEmpty)
+        try await store.finishRun(run, summary: RunSummary(runID: run), finishedAt: Date())
+        #expect(try await store.settledReports([id, "unknown"]) == [id])
+
+        // As if the run was killed after its commit.
+        let queue = try DatabaseQueue(path: database.path)
+        try await queue.write { db in try db.execute(sql: "UPDATE runs SET finished_at = NULL") }
+        #expect(try await store.settledReports([id]).isEmpty)
+        // A copy stored before copies were compared stays, whatever its run.
+        try await queue.write { db in try db.execute(sql: "UPDATE reports SET completeness = NULL") }
+        #expect(try await store.settledReports([id]) == [id])
+
+        // An index in memory answers on its writer's queue, alike.
+        let memory = try IndexStore.inMemory()
+        let first = try await memory.beginRun(pipeline: "test", inbox: "inbox", startedAt: Date())
+        _ = try await memory.record(truncated, run: first)
+        #expect(try await memory.settledReports([id]).isEmpty)
+        try await memory.finishRun(first, summary: RunSummary(runID: first), finishedAt: Date())
+        #expect(try await memory.settledReports([id]) == [id])
+    }
+
     @Test func aCopyAKilledRunStoredIsReplacedWithoutTakingItOffThisRunsDigest() async throws {
         let store = try IndexStore(path: database.path)
         _ = try await index([try Self.input(Self.truncated, at: "inbox/z-truncated.crash")], store)

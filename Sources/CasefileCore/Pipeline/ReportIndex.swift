@@ -14,6 +14,12 @@ public protocol ReportIndex: Sendable {
     func inputSignatures(paths: [String]) async throws -> [String: String]
     /// Which of these report ids the index already holds (committed or in the open batch).
     func knownReports(_ ids: [String]) async throws -> Set<String>
+    /// Which of these report ids the index holds from a run that is done: copies no input of the asking run can
+    /// replace (``IndexOutcome/replacedReportIDs``), which the run only links to the input holding them again, so it
+    /// need not symbolicate, fingerprint, correlate, render or encode them. A copy the asking run stored, or one a
+    /// killed run stored whose work no run has finished yet, is not settled: a more complete copy may still replace
+    /// it. Asked of every input that holds reports, as ``knownReports(_:)`` is.
+    func settledReports(_ ids: [String]) async throws -> Set<String>
     /// Starts a run and returns its id.
     func beginRun(pipeline: String, inbox: String, startedAt: Date) async throws -> Int64
     /// How many runs before `run` were killed: never finished, and no later run finished their work yet.
