@@ -31,20 +31,23 @@ final class IndexReaders: Sendable {
 
     /// Those of `ids` the index holds reports of, as last committed.
     func knownReports(_ ids: [String]) throws(StoreError) -> Set<String> {
-        try withReader { reader throws(StoreError) in
-            var known: Set<String> = []
-            for id in ids where try reader.exists(reader.report, id) { known.insert(id) }
-            return known
-        }
+        try reports(ids, answering: \.report)
     }
 
     /// Those of `ids` the index holds reports of from a run that is done (``IndexStore/settledReportSQL``), as last
     /// committed.
     func settledReports(_ ids: [String]) throws(StoreError) -> Set<String> {
+        try reports(ids, answering: \.settled)
+    }
+
+    /// Those of `ids` for which a reader's `statement`, an `EXISTS` query of a report id, answers yes.
+    private func reports(
+        _ ids: [String], answering statement: KeyPath<Reader, RawStatement>
+    ) throws(StoreError) -> Set<String> {
         try withReader { reader throws(StoreError) in
-            var settled: Set<String> = []
-            for id in ids where try reader.exists(reader.settled, id) { settled.insert(id) }
-            return settled
+            var found: Set<String> = []
+            for id in ids where try reader.exists(reader[keyPath: statement], id) { found.insert(id) }
+            return found
         }
     }
 

@@ -94,7 +94,8 @@ import Testing
         }
         // The index keeps the first night's crash; the new report has its crash, its blob and its summary.
         #expect(stored == detail)
-        let other = try #require(others.onlyRow)
+        try #require(others.count == 1)
+        let other = others[0]
         #expect((other[0] as String).hasSuffix("inbox/other.crash"))
         #expect(((other[2] as Data?)?.count ?? 0) > 0)
         let written = try String(
@@ -134,12 +135,5 @@ import Testing
         #expect(summary.contains("| Source | `\(input)` |"))
         let digest = try String(contentsOf: work.appendingPathComponent("out/digest.md"), encoding: .utf8)
         #expect(digest.contains("| 2 | 2 | 0 | 0 | 1 | 1 |"), "\(digest)")
-    }
-}
-
-extension Array where Element == Row {
-    /// The one row, or `nil` when there are none or several.
-    fileprivate var onlyRow: Row? {
-        count == 1 ? first : nil
     }
 }
