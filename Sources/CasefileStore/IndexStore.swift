@@ -163,11 +163,9 @@ extension IndexStore: ReportIndex {
         guard !ids.isEmpty else { return [] }
         if let readers, let settled = try? readers.settledReports(ids) { return settled }
         return try await lookup { db in
+            let statement = try db.cachedStatement(sql: Self.settledReportSQL)
             var settled: Set<String> = []
-            for id in ids
-            where try Bool.fetchOne(db.cachedStatement(sql: Self.settledReportSQL), arguments: [id]) == true {
-                settled.insert(id)
-            }
+            for id in ids where try Bool.fetchOne(statement, arguments: [id]) == true { settled.insert(id) }
             return settled
         }
     }
