@@ -82,81 +82,81 @@ enum CrashWriter {
             let crashID = db.lastInsertedRowID
             let appImage = crash.appImageName
             let crashedIndex = crash.crashingThread?.index
-            // Rows for what is queried: the crashed thread, the exception backtrace, the app's own frames. The
-            // statements are looked up once per crash, not by their text once per row (hashing the text of a statement
-            // cost more than binding the row's values).
+            // Rows for what is queried: the crashed thread, the exception backtrace, the app's own frames; each table's
+            // rows several to a statement (``MultiRowInsert``).
             var usedImages = ImageNames()
             if let appImage { usedImages.insert(appImage) }
-            let threadFrame = try db.cachedStatement(sql: insertThreadFrame)
-            let threadRow = try db.cachedStatement(sql: insertThread)
-            var statuses = StatusMemo()
-            for thread in crash.threads {
+            var threadRows: [Int] = []
+            var frameRows: [(thread: Int, frame: Int)] = []
+            for (position, thread) in crash.threads.enumerated() {
                 let crashed = thread.index == crashedIndex
+                let first = frameRows.count
                 // Indices, not elements: the test reads each frame's image in place instead of copying the frame.
-                let rows = thread.frames.indices.filter {
-                    crashed || ImageNames.same(thread.frames[$0].image, appImage)
+                for index in thread.frames.indices
+                where crashed || ImageNames.same(thread.frames[index].image, appImage) {
+                    if let image = thread.frames[index].image { usedImages.insert(image) }
+                    frameRows.append((position, index))
                 }
                 // A thread is a row when it crashed or has frame rows; the others are only in the detail blob.
-                guard crashed || thread.crashed || !rows.isEmpty else { continue }
-                try threadRow.insert { row in
-                    row.bind(crashID)
-                    row.bind(thread.index)
-                    row.bind(thread.name)
-                    row.bind(thread.queue)
-                    row.bind(thread.crashed)
-                }
-                for index in rows {
-                    let frame = thread.frames[index]
-                    if let image = frame.image { usedImages.insert(image) }
-                    try insert(
-                        frame, crash: crashID, thread: thread.index, seq: index, appImage: appImage,
-                        statuses: &statuses, threadFrame)
-                }
+                if crashed || thread.crashed || frameRows.count > first { threadRows.append(position) }
             }
-            if !crash.exceptionBacktrace.isEmpty {
-                let backtraceFrame = try db.cachedStatement(sql: insertBacktraceFrame)
-                for (index, frame) in crash.exceptionBacktrace.enumerated() {
-                    if let image = frame.image { usedImages.insert(image) }
-                    try insert(
-                        frame, crash: crashID, thread: nil, seq: index, appImage: appImage, statuses: &statuses,
-                        backtraceFrame)
-                }
+            for frame in crash.exceptionBacktrace {
+                if let image = frame.image { usedImages.insert(image) }
             }
-            let imageRow = try db.cachedStatement(sql: insertImage)
-            // Indices, not elements: the test reads two fields in place instead of copying every image.
-            for position in crash.images.indices
-            where crash.images[position].isApp || usedImages.contains(crash.images[position].name) {
-                let image = crash.images[position]
-                try imageRow.insert { row in
-                    row.bind(crashID)
-                    row.bind(image.name)
-                    row.bind(image.path)
-                    row.bind(image.arch)
-                    row.bind(image.uuid)
-                    row.bind(Int64(bitPattern: image.loadAddress))
-                    row.bind(image.endAddress.map { Int64(bitPattern: $0) })
-                    row.bind(image.isApp)
-                }
+            try insertThread.run(count: threadRows.count, in: db) { row, binder in
+                let thread = crash.threads[threadRows[row]]
+                binder.bind(crashID)
+                binder.bind(thread.index)
+                binder.bind(thread.name)
+                binder.bind(thread.queue)
+                binder.bind(thread.crashed)
+            }
+            var statuses = StatusMemo()
+            try insertThreadFrame.run(count: frameRows.count, in: db) { row, binder in
+                let (thread, index) = frameRows[row]
+                bind(
+                    crash.threads[thread].frames[index], crash: crashID, thread: crash.threads[thread].index,
+                    seq: index, appImage: appImage, statuses: &statuses, &binder)
+            }
+            try insertBacktraceFrame.run(count: crash.exceptionBacktrace.count, in: db) { index, binder in
+                bind(
+                    crash.exceptionBacktrace[index], crash: crashID, thread: nil, seq: index, appImage: appImage,
+                    statuses: &statuses, &binder)
+            }
+            // Positions, not elements: the test reads two fields in place instead of copying every image.
+            let imageRows = crash.images.indices.filter {
+                crash.images[$0].isApp || usedImages.contains(crash.images[$0].name)
+            }
+            try insertImage.run(count: imageRows.count, in: db) { row, binder in
+                let image = crash.images[imageRows[row]]
+                binder.bind(crashID)
+                binder.bind(image.name)
+                binder.bind(image.path)
+                binder.bind(image.arch)
+                binder.bind(image.uuid)
+                binder.bind(Int64(bitPattern: image.loadAddress))
+                binder.bind(image.endAddress.map { Int64(bitPattern: $0) })
+                binder.bind(image.isApp)
             }
         }
     }
 
-    private static let insertThread =
-        "INSERT INTO crash_threads (crash_id, thread_index, name, queue, crashed) VALUES (?, ?, ?, ?, ?)"
-    private static let insertImage = """
-        INSERT INTO crash_images (crash_id, name, path, arch, uuid, load_address, end_address, is_app)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """
+    private static let insertThread = MultiRowInsert(
+        "INSERT INTO crash_threads (crash_id, thread_index, name, queue, crashed) VALUES", row: "(?, ?, ?, ?, ?)")
+    private static let insertImage = MultiRowInsert(
+        "INSERT INTO crash_images (crash_id, name, path, arch, uuid, load_address, end_address, is_app) VALUES",
+        row: "(?, ?, ?, ?, ?, ?, ?, ?)")
     private static let insertThreadFrame = insertFrame(exceptionBacktrace: false)
     private static let insertBacktraceFrame = insertFrame(exceptionBacktrace: true)
 
-    private static func insertFrame(exceptionBacktrace: Bool) -> String {
-        """
-        INSERT INTO crash_frames (crash_id, thread_index, exception_backtrace, seq, image, image_uuid, address,
-        load_address, image_offset, symbol, symbol_offset, file, line, inlined, in_app, symbolication_status,
-        symbolication_reason, function, source_file, source_line, inlined_json)
-        VALUES (?, ?, \(exceptionBacktrace ? 1 : 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
+    private static func insertFrame(exceptionBacktrace: Bool) -> MultiRowInsert {
+        MultiRowInsert(
+            """
+            INSERT INTO crash_frames (crash_id, thread_index, exception_backtrace, seq, image, image_uuid, address,
+            load_address, image_offset, symbol, symbol_offset, file, line, inlined, in_app, symbolication_status,
+            symbolication_reason, function, source_file, source_line, inlined_json) VALUES
+            """,
+            row: "(?, ?, \(exceptionBacktrace ? 1 : 0), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     }
 
     /// The names of the images a crash's frame rows lie in: a handful, asked about for each of the crash's 300-odd
@@ -204,37 +204,35 @@ enum CrashWriter {
         }
     }
 
-    /// Inserts one frame row with `statement`, the thread frames' or the exception backtrace's.
-    private static func insert(
+    /// Binds one frame's row, the thread frames' or the exception backtrace's.
+    private static func bind(
         _ frame: Frame, crash: Int64, thread: Int?, seq: Int, appImage: String?, statuses: inout StatusMemo,
-        _ statement: Statement
-    ) throws {
+        _ row: inout RowBinder
+    ) {
         let function = frame.symbolication?.locations.last
         let inlinedLocations = frame.symbolication?.locations.dropLast() ?? []
         let inlined = inlinedLocations.isEmpty ? nil : IndexJSON.text(Array(inlinedLocations))
         // Whether the frame is the exception backtrace's is part of the statement, not a parameter.
         let (status, reason) = statuses.texts(frame.symbolication)
-        try statement.insert { row in
-            row.bind(crash)
-            row.bind(thread)
-            row.bind(seq)
-            row.bind(frame.image)
-            row.bind(frame.imageUUID)
-            row.bind(frame.address.map { Int64(bitPattern: $0) })
-            row.bind(frame.imageLoadAddress.map { Int64(bitPattern: $0) })
-            row.bind(frame.imageOffset.map { Int64(bitPattern: $0) })
-            row.bind(frame.symbol)
-            row.bind(frame.symbolOffset.map { Int64(bitPattern: $0) })
-            row.bind(frame.file)
-            row.bind(frame.line)
-            row.bind(frame.inlined)
-            row.bind(frame.image != nil && ImageNames.same(frame.image, appImage))
-            row.bind(status)
-            row.bind(reason)
-            row.bind(function?.simpleName)
-            row.bind(function?.file)
-            row.bind(function?.line)
-            row.bind(inlined)
-        }
+        row.bind(crash)
+        row.bind(thread)
+        row.bind(seq)
+        row.bind(frame.image)
+        row.bind(frame.imageUUID)
+        row.bind(frame.address.map { Int64(bitPattern: $0) })
+        row.bind(frame.imageLoadAddress.map { Int64(bitPattern: $0) })
+        row.bind(frame.imageOffset.map { Int64(bitPattern: $0) })
+        row.bind(frame.symbol)
+        row.bind(frame.symbolOffset.map { Int64(bitPattern: $0) })
+        row.bind(frame.file)
+        row.bind(frame.line)
+        row.bind(frame.inlined)
+        row.bind(frame.image != nil && ImageNames.same(frame.image, appImage))
+        row.bind(status)
+        row.bind(reason)
+        row.bind(function?.simpleName)
+        row.bind(function?.file)
+        row.bind(function?.line)
+        row.bind(inlined)
     }
 }

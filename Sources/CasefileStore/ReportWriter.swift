@@ -51,11 +51,11 @@ enum ReportWriter {
                 report.crashes.isEmpty ? nil : symbolCoverage ?? IndexJSON.text(SymbolCoverage(report)))
         }
         if !report.timeline.events.isEmpty {
-            // Looked up once per report, not by its text once per event: a long recording has 10,000 events.
-            let statement = try db.cachedStatement(sql: insertEvent)
-            for (seq, event) in report.timeline.events.enumerated() {
-                let summary = Prepared.value(eventSummaries, at: seq) ?? event.summary
-                try insert(event, seq: seq, summary: summary, report: report.id, statement)
+            // Several events to a statement (``MultiRowInsert``): a long recording has 10,000 events.
+            let events = report.timeline.events
+            try insertEvent.run(count: events.count, in: db) { seq, row in
+                let summary = Prepared.value(eventSummaries, at: seq) ?? events[seq].summary
+                bind(events[seq], seq: seq, summary: summary, report: report.id, &row)
             }
             // The whole events, once for the report: each row holds what is queried.
             let blob = try Prepared.value(eventDetails) ?? EventDetailCodec.encode(report.timeline.events)
@@ -112,43 +112,42 @@ enum ReportWriter {
         }
     }
 
-    private static let insertEvent = """
+    private static let insertEvent = MultiRowInsert(
+        """
         INSERT INTO timeline_events (report_id, seq, timestamp, time_recorded, kind, summary, source_file,
         source_line, method, url, status, error_domain, error_code, error, failed, start_ts, end_ts,
-        expected_bytes, received_bytes)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
+        expected_bytes, received_bytes) VALUES
+        """,
+        row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
-    /// Inserts one event's row with `statement`, the prepared ``insertEvent``.
-    private static func insert(
-        _ event: TimelineEvent, seq: Int, summary: String, report: String, _ statement: Statement
-    ) throws {
-        try statement.insert { row in
-            row.bind(report)
-            row.bind(seq)
-            row.bind(event.timestamp)
-            row.bind(event.timeIsRecorded)
-            row.bind(event.kindName)
-            row.bind(summary)
-            row.bind(event.file)
-            row.bind(event.line)
-            if case .network(let exchange) = event.kind {
-                row.bind(exchange.method)
-                row.bind(exchange.url)
-                row.bind(exchange.statusCode)
-                row.bind(exchange.error?.domain)
-                row.bind(exchange.error?.code)
-                row.bind(exchange.error?.description)
-                row.bind(exchange.failure != nil)
-                row.bind(exchange.responseAt ?? event.timestamp)
-                row.bind(exchange.endAt)
-                row.bind(exchange.expectedContentLength)
-                row.bind(exchange.receivedBytes)
-            } else {
-                for _ in 0..<6 { row.bind(nil as String?) }
-                row.bind(false)
-                for _ in 0..<4 { row.bind(nil as String?) }
-            }
+    /// Binds one event's row of ``insertEvent``.
+    private static func bind(
+        _ event: TimelineEvent, seq: Int, summary: String, report: String, _ row: inout RowBinder
+    ) {
+        row.bind(report)
+        row.bind(seq)
+        row.bind(event.timestamp)
+        row.bind(event.timeIsRecorded)
+        row.bind(event.kindName)
+        row.bind(summary)
+        row.bind(event.file)
+        row.bind(event.line)
+        if case .network(let exchange) = event.kind {
+            row.bind(exchange.method)
+            row.bind(exchange.url)
+            row.bind(exchange.statusCode)
+            row.bind(exchange.error?.domain)
+            row.bind(exchange.error?.code)
+            row.bind(exchange.error?.description)
+            row.bind(exchange.failure != nil)
+            row.bind(exchange.responseAt ?? event.timestamp)
+            row.bind(exchange.endAt)
+            row.bind(exchange.expectedContentLength)
+            row.bind(exchange.receivedBytes)
+        } else {
+            for _ in 0..<6 { row.bind(nil as String?) }
+            row.bind(false)
+            for _ in 0..<4 { row.bind(nil as String?) }
         }
     }
 }

@@ -8,9 +8,10 @@ import GRDBSQLite
 /// The index writer inserts tens of thousands of rows a run: a crash's frames, images and threads, a recording's
 /// timeline events. Through `StatementArguments` each value was boxed twice — as an existential, then as a
 /// `DatabaseValue` — in a fresh array per row, which cost more than SQLite's own work on the row. Here a number is
-/// bound as it is, and a string's UTF-8 is copied into scratch memory on the stack that lives until the row is stepped
-/// and bound from there without SQLite copying it again: a copy made by SQLite is an allocation per text column (its
-/// `sqlite3_bind_*` frees the parameter's previous memory first), and a text that does not fit is left to SQLite.
+/// bound as it is, and a string's UTF-8 is copied into scratch memory that lives until the row is stepped (on the stack
+/// for one row, ``MultiRowInsert``'s for several) and bound from there without SQLite copying it again: a copy made by
+/// SQLite is an allocation per text column (its `sqlite3_bind_*` frees the parameter's previous memory first), and a
+/// text that does not fit is left to SQLite.
 ///
 /// Values are stored as GRDB stores them: `nil` as NULL, a `Bool` as 0 or 1, an `Int` as a 64-bit integer, a string
 /// as text, bytes as a blob.
@@ -147,6 +148,23 @@ extension Statement {
             try self.bind(bind, scratch: scratch)
             return try body(statement)
         }
+    }
+
+    /// Executes this insert of several rows once: `bind` is called with each of `rows` in order, and binds that row's
+    /// parameters after the previous row's (the statement is ``MultiRowInsert``'s, with as many rows as `rows` holds).
+    /// The texts are copied into `scratch`, which must hold no other row's; what does not fit there SQLite copies.
+    /// Errors are thrown as ``insert(_:)`` throws them; the statement is left reset, its bindings cleared.
+    func insert(
+        rows: Range<Int>, scratch: UnsafeMutableRawBufferPointer, _ bind: (Int, inout RowBinder) -> Void
+    ) throws {
+        let statement = sqliteStatement
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        try self.bind({ binder in for row in rows { bind(row, &binder) } }, scratch: scratch)
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw failure(code) }
     }
 
     /// Resets this statement and binds its parameters by `bind`, in order; throws when `bind` bound another number of
