@@ -20,9 +20,12 @@ struct MultiRowInsert: Sendable {
     private let texts: [String]
 
     /// The insert `head` (`INSERT INTO t (a, b, c) VALUES`) of rows written as `row` (`(?, ?, 1)`: a literal may
-    /// stand for a value that is the same in every row).
-    init(_ head: String, row: String) {
-        texts = Self.sizes.map { count in head + " " + Array(repeating: row, count: count).joined(separator: ", ") }
+    /// stand for a value that is the same in every row), then `tail` (an upsert's `ON CONFLICT …` clause, which SQLite
+    /// applies to each row).
+    init(_ head: String, row: String, tail: String = "") {
+        texts = Self.sizes.map { count in
+            head + " " + Array(repeating: row, count: count).joined(separator: ", ") + (tail.isEmpty ? "" : " " + tail)
+        }
     }
 
     /// The rows one statement inserts, largest first.

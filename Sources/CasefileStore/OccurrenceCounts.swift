@@ -52,8 +52,8 @@ enum OccurrenceCounts {
     }
 }
 
-/// An input's occurrences counted by group, dimension and value, written to `occurrence_counts` in one upsert per
-/// count when the input's reports are all assigned.
+/// An input's occurrences counted by group, dimension and value, written to `occurrence_counts` by upserts of up to 16
+/// counts each (``MultiRowInsert``) when the input's reports are all assigned.
 ///
 /// Not a trigger on `occurrences`: a statement that fires one keeps a statement journal, and SQLite truncates an
 /// in-memory journal by walking it from its start, so an input of many reports (each in the input's savepoint) cost
@@ -80,18 +80,18 @@ struct OccurrenceTally {
     /// Adds the counts to `occurrence_counts`.
     func write(_ db: Database) throws {
         guard !counts.isEmpty else { return }
-        let statement = try db.cachedStatement(
-            sql: """
-                INSERT INTO occurrence_counts (group_id, dimension, value, n) VALUES (?, ?, ?, ?)
-                ON CONFLICT (group_id, dimension, value) DO UPDATE SET n = n + excluded.n
-                """)
-        for (key, count) in counts {
-            try statement.insert { row in
-                row.bind(key.group)
-                row.bind(key.dimension)
-                row.bind(key.value)
-                row.bind(count)
-            }
+        // Each key once: no two rows of one statement meet the same conflict.
+        let entries = Array(counts)
+        try Self.upsert.run(count: entries.count, in: db) { position, row in
+            let (key, count) = entries[position]
+            row.bind(key.group)
+            row.bind(key.dimension)
+            row.bind(key.value)
+            row.bind(count)
         }
     }
+
+    private static let upsert = MultiRowInsert(
+        "INSERT INTO occurrence_counts (group_id, dimension, value, n) VALUES", row: "(?, ?, ?, ?)",
+        tail: "ON CONFLICT (group_id, dimension, value) DO UPDATE SET n = n + excluded.n")
 }
