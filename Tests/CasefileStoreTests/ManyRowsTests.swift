@@ -4,9 +4,9 @@ import Foundation
 import GRDB
 import Testing
 
-/// The writer inserts a crash's frames, threads and images and a recording's events several rows to a statement. Every
-/// row arrives once and in order, whatever the count: one, a whole statement's worth (16), one past it, and the counts
-/// that take several statements of different sizes.
+/// The writer inserts a crash's frames, threads and images and a recording's events several rows to a statement, and
+/// one a statement past 64 rows. Every row arrives once and in order, whatever the count: one, a whole statement's
+/// worth (16), one past it, counts that take several statements of different sizes, and counts on either side of 64.
 @Suite final class ManyRowsTests {
     private let temporary: TemporaryFolder
     var folder: URL { temporary.url }
@@ -102,7 +102,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [1, 2, 15, 16, 17, 31, 32, 34, 47])
+    @Test(arguments: [1, 2, 15, 16, 17, 31, 32, 34, 47, 64, 65, 100])
     func everyRowArrivesOnceAndInOrder(count: Int) async throws {
         let queue = try await stored(report(crashedFrames: count, appFrames: count, backtrace: count, events: count))
         let stored = try await queue.read { db in try Stored(db) }
