@@ -43,10 +43,11 @@ struct AppleTextCrashParser {
         func addFrames() {
             guard let framesThread, !frames.isEmpty else { return }
             if threads[framesThread]?.frames.isEmpty == true {
-                // Handed over, not copied frame by frame.
+                // Handed over, not copied frame by frame; the next thread's frames start with the room a waiting
+                // thread needs (``IPSBodyDecoder/framesReserved``), since the crash keeps what is reserved here.
                 threads[framesThread]?.frames = frames
                 frames = []
-                frames.reserveCapacity(64)
+                frames.reserveCapacity(IPSBodyDecoder.framesReserved)
             } else {
                 threads[framesThread]?.frames += frames
                 frames.removeAll(keepingCapacity: true)
