@@ -128,25 +128,16 @@ extension Statement {
     /// `DatabaseError` naming the statement. An SQLite error (a violated constraint, a full disk) is thrown as GRDB
     /// throws it, with its code, message and SQL. The statement is left reset, its bindings cleared.
     func insert(_ bind: (inout RowBinder) -> Void) throws {
-        try withRow(bind) { statement in
-            let code = sqlite3_step(statement)
-            guard code == SQLITE_DONE else { throw failure(code) }
-        }
+        try withRow(bind, stepToDone)
     }
 
     /// Binds this statement's parameters by `bind`, in order, and runs `body` (which steps it); then resets the
     /// statement and clears its bindings. The texts bound live in scratch memory that lasts until then.
     func withRow<T>(_ bind: (inout RowBinder) -> Void, _ body: (SQLiteStatement) throws -> T) throws -> T {
-        let statement = sqliteStatement
         // On the stack: Swift allocates up to 1 KB there without asking how much stack is left. A row's texts past the
         // first kilobyte are copied by SQLite, as every text was.
         return try withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 1) { scratch in
-            defer {
-                sqlite3_reset(statement)
-                sqlite3_clear_bindings(statement)
-            }
-            try self.bind(bind, scratch: scratch)
-            return try body(statement)
+            try withRow(bind, scratch: scratch, body)
         }
     }
 
@@ -157,12 +148,26 @@ extension Statement {
     func insert(
         rows: Range<Int>, scratch: UnsafeMutableRawBufferPointer, _ bind: (Int, inout RowBinder) -> Void
     ) throws {
+        try withRow({ binder in for row in rows { bind(row, &binder) } }, scratch: scratch, stepToDone)
+    }
+
+    /// Binds this statement's parameters by `bind`, in order, with texts copied into `scratch`, and runs `body` (which
+    /// steps it); then resets the statement and clears its bindings.
+    private func withRow<T>(
+        _ bind: (inout RowBinder) -> Void, scratch: UnsafeMutableRawBufferPointer,
+        _ body: (SQLiteStatement) throws -> T
+    ) throws -> T {
         let statement = sqliteStatement
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
-        try self.bind({ binder in for row in rows { bind(row, &binder) } }, scratch: scratch)
+        try self.bind(bind, scratch: scratch)
+        return try body(statement)
+    }
+
+    /// Steps an insert once; throws SQLite's error unless it is done.
+    private func stepToDone(_ statement: SQLiteStatement) throws {
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE else { throw failure(code) }
     }
