@@ -43,11 +43,10 @@ struct AppleTextCrashParser {
         func addFrames() {
             guard let framesThread, !frames.isEmpty else { return }
             if threads[framesThread]?.frames.isEmpty == true {
-                // Handed over, not copied frame by frame; the next thread's frames start with the room a waiting
-                // thread needs (``IPSBodyDecoder/framesReserved``), since the crash keeps what is reserved here.
+                // Handed over, not copied frame by frame; the crash keeps what is reserved here.
                 threads[framesThread]?.frames = frames
                 frames = []
-                frames.reserveCapacity(IPSBodyDecoder.framesReserved)
+                frames.reserveCapacity(CrashThread.framesReserved)
             } else {
                 threads[framesThread]?.frames += frames
                 frames.removeAll(keepingCapacity: true)

@@ -99,16 +99,10 @@ enum IPSBodyDecoder {
         body.threads = threads
     }
 
-    /// The frames a thread has room for before its first frame is decoded.
-    static let framesReserved = 8
-
     private static func thread(_ scanner: inout JSONScanner) throws -> RawThread {
         var thread = RawThread(frames: [], imageIndices: [])
-        // Room for a waiting thread's few frames; a deeper one grows. The crash keeps this storage: room for 64 frames
-        // in each of a crash's 40-odd threads, 9 frames deep on average in the bench's crashes, held 0.5 MB a crash
-        // unused (111 MB of a zip of 423 crash reports, whose reports are all held until the input is written).
-        thread.frames.reserveCapacity(Self.framesReserved)
-        thread.imageIndices.reserveCapacity(Self.framesReserved)
+        thread.frames.reserveCapacity(CrashThread.framesReserved)
+        thread.imageIndices.reserveCapacity(CrashThread.framesReserved)
         try scanner.members { scanner, key in
             if scanner.key(key, is: "frames") {
                 try scanner.elements { scanner in
