@@ -22,17 +22,25 @@ public struct ReportReader: Sendable {
     }
 
     /// Parses every report in `input`; throws when the input holds none, so the caller can quarantine it.
-    public func read(_ input: UnpackedInput) throws(InputError) -> Output {
-        let located = ReportLocator.locate(input)
+    ///
+    /// Each entry's bytes are let go once the entry is read, so an input of many reports does not hold its files and
+    /// its parsed reports at once: hand `input` over (`consume`) for that to lower the peak.
+    public func read(_ input: consuming UnpackedInput) throws(InputError) -> Output {
+        var located = ReportLocator.locate(input)
+        let (path, kind, isEmpty) = (input.path, input.kind, input.entries.isEmpty)
         var notes = input.notes
-        var reports = located.packages.map(ClueReportParser().parse)
+        input.entries = []
+        var reports = Self.parsePackages(&located.packages)
         var failures: [InputError] = []
         let crashParser = CrashReportParser()
         var attachments: [(path: String, attach: (Report) -> Report)] = []
         let registries = located.unrecognized.filter { DataSnapshotParser.isRegistry($0.path) }
         let snapshotFolders = registries.map { DataSnapshotParser.folder(of: $0.path) }
         var leftovers: [ArchiveEntry] = []
-        for entry in located.unrecognized {
+        var repeated = RepeatedStrings()
+        var sharedThrough = reports.count
+        for position in located.unrecognized.indices {
+            let entry = located.unrecognized[position]
             guard let stored = entry.bytes else {
                 notes.append("entry '\(entry.path)': media outside a report; ignored")
                 continue
@@ -45,6 +53,9 @@ public struct ReportReader: Sendable {
             {
                 continue
             }
+            // What is read into a report or an attachment no longer needs its bytes. A registry reads only the entries
+            // of its own folder (skipped above) or, at the root, `leftovers`, which hold their own.
+            defer { located.unrecognized[position].contents = .bytes([]) }
             if let kind = DebugMenuParser.kind(of: entry.path),
                 let dump = DebugMenuParser.parse(bytes, file: entry.path, kind: kind)
             {
@@ -52,17 +63,22 @@ public struct ReportReader: Sendable {
                 continue
             }
             switch crashParser.parse(bytes, file: entry.path) {
-            case .crashes(let kind, let crashes, let warnings):
+            case .crashes(let crashKind, let crashes, let warnings):
                 reports.append(
-                    Self.report(crashes, kind: kind, bytes: bytes, entry: entry, input: input, warnings: warnings))
+                    Self.report(crashes, kind: crashKind, entry: entry, input: (path, kind), warnings: warnings))
             case .unreadable(let reason):
-                failures.append(InputError(input: input.path, entry: entry.path, reason: reason))
+                failures.append(InputError(input: path, entry: entry.path, reason: reason))
             case .notACrashReport:
                 if let lines = AppLogParser.parse(bytes) {
                     attachments.append((entry.path, { AttachmentAligner.attach(lines, file: entry.path, to: $0) }))
                 } else {
                     leftovers.append(entry)
                 }
+            }
+            // Past the `switch`, whose `crashes` would make the report's arrays copied as they are changed.
+            if reports.count > sharedThrough {
+                repeated.share(&reports, at: reports.count - 1)
+                sharedThrough = reports.count
             }
         }
         for registry in registries {
@@ -87,17 +103,30 @@ public struct ReportReader: Sendable {
             if failures.isEmpty, let first = attachments.first {
                 let others = attachments.count - 1
                 throw InputError(
-                    input: input.path,
+                    input: path,
                     reason:
                         "only attachments (app log, debug-menu dump, data snapshots) and no report to attach them to: '\(first.path)'"
                         + (others > 0 ? " and \(others) other attachments" : ""))
             }
-            throw failures.first ?? InputError(input: input.path, reason: Self.emptyReason(input, located))
+            throw failures.first
+                ?? InputError(input: path, reason: Self.emptyReason(kind: kind, isEmpty: isEmpty, located))
         }
         // Each report is redacted where it lies: through `map`, the array still held the report, so redacting a
         // recording's timeline first copied every event of it.
         for index in reports.indices { redactor.redact(&reports[index]) }
         return Output(reports: reports, notes: notes, failures: failures)
+    }
+
+    /// The reports of `packages`, in order, letting go of each package's files once it is parsed.
+    private static func parsePackages(_ packages: inout [CluePackage]) -> [Report] {
+        let parser = ClueReportParser()
+        var reports: [Report] = []
+        reports.reserveCapacity(packages.count)
+        packages.reverse()
+        while let package = packages.popLast() {
+            reports.append(parser.parse(package))
+        }
+        return reports
     }
 
     /// The report an attachment belongs to: the recording whose folder holds it, else the only recording of the
@@ -116,8 +145,8 @@ public struct ReportReader: Sendable {
     /// A report for a crash file: identified by its crashes' own identity (see ``Crash/identity``), not by the
     /// file's bytes, so the same incident mailed twice, re-encoded or in another format is one report.
     private static func report(
-        _ crashes: [Crash], kind: CrashReportParser.Kind, bytes: [UInt8], entry: ArchiveEntry, input: UnpackedInput,
-        warnings: [Diagnostic]
+        _ crashes: [Crash], kind: CrashReportParser.Kind, entry: ArchiveEntry,
+        input: (path: String, kind: UnpackedInput.Kind), warnings: [Diagnostic]
     ) -> Report {
         let first = crashes.first
         let device = Device(model: first?.deviceModel, systemName: first?.os.name, systemVersion: first?.os.version)
@@ -128,9 +157,10 @@ public struct ReportReader: Sendable {
             device: device, app: first?.app, crashes: crashes, warnings: warnings)
     }
 
-    private static func emptyReason(_ input: UnpackedInput, _ located: ReportLocator.Located) -> String {
-        if input.entries.isEmpty {
-            return "empty report: the \(input.kind.rawValue) holds no files"
+    private static func emptyReason(kind: UnpackedInput.Kind, isEmpty: Bool, _ located: ReportLocator.Located) -> String
+    {
+        if isEmpty {
+            return "empty report: the \(kind.rawValue) holds no files"
         }
         if located.unrecognized.isEmpty {
             return "empty report: only placeholder files (.DS_Store, __MACOSX) and no report data"

@@ -425,7 +425,8 @@ public struct PipelineRunner: Sendable {
         let record = InputRecord(path: path, sha256: sha256, kind: unpacked.kind.rawValue, signature: signature)
         var output: ReportReader.Output
         do {
-            output = try ReportReader(redactor: redactor).read(unpacked)
+            // Handed over, so each entry's bytes go once it is read (see ``ReportReader/read(_:)``).
+            output = try ReportReader(redactor: redactor).read(consume unpacked)
         } catch {
             return (.failed(record, error), held)
         }

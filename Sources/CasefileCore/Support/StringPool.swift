@@ -51,7 +51,7 @@ struct StringPool {
 
     /// A hash of 16 or more bytes, eight at a time (the last word overlaps the one before it): hashing byte by byte
     /// (FNV-1a) cost a fifth of parsing a 100 KB report.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let raw = UnsafeRawBufferPointer(bytes)
         var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
@@ -66,7 +66,7 @@ struct StringPool {
 
     /// Whether `string`'s UTF-8 is exactly `bytes`. (A string decoded from invalid UTF-8 holds replacement characters
     /// instead, so its bytes differ and it is never returned for them.)
-    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard string.utf8.count == bytes.count else { return false }
         return string.withUTF8Bytes { stored in memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }

@@ -1,0 +1,111 @@
+import CasefileArchive
+import Foundation
+import Testing
+
+@testable import CasefileCore
+
+/// An input of many crash reports (a tester's zip of crash logs) keeps each string its reports repeat once: image paths,
+/// UUIDs and names, frames' images and symbols. Sharing must change no value, down to the bytes, and starts only at the
+/// eighth crash report of an input.
+@Suite struct RepeatedStringsTests {
+    /// A `.crash` report whose one image lies at `path` with `uuid` and whose two frames call `symbol` in it.
+    private static func crash(number: Int, path: String, uuid: String, symbol: String) -> [UInt8] {
+        let text = """
+            Incident Identifier: 6B0E8F37-3E1D-4C4B-9B2A-0F9A5E4B1C\(String(format: "%02d", number))
+            Process:             ShopApp [812]
+            Exception Type:      EXC_CRASH (SIGABRT)
+
+            Thread 0 Crashed:
+            0   ShopAppNetworkingKit          \t0x104d9002c \(symbol) + 12
+            1   ShopAppNetworkingKit          \t0x104d90060 \(symbol) + 48
+
+            Binary Images:
+                   0x104d8c000 -        0x104dabfff ShopAppNetworkingKit arm64  <\(uuid)> \(path)
+
+            """
+        return Array(text.utf8)
+    }
+
+    private static func input(_ files: [[UInt8]]) -> UnpackedInput {
+        let entries = files.enumerated().map { number, bytes in
+            ArchiveEntry(path: "crashes/\(number).crash", size: bytes.count, contents: .bytes(bytes))
+        }
+        return UnpackedInput(path: "crashes.zip", kind: .archive, entries: entries)
+    }
+
+    /// Where a string's bytes lie: two strings that share their storage lie at one address.
+    private static func address(_ string: String?) -> UnsafePointer<UInt8>? {
+        string?.withUTF8Bytes { $0.baseAddress }
+    }
+
+    /// Every crash sample the repository holds, read in one input, gives the reports each gives read alone.
+    @Test func sameReportsAsReadAlone() throws {
+        let folder = Samples.sample("Crashes")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter {
+            !$0.hasSuffix(".zip")
+        }
+        let entries = try files.map { name in
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+            return ArchiveEntry(path: name, size: bytes.count, contents: .bytes(bytes))
+        }
+        let together = try ReportReader().read(UnpackedInput(path: "all.zip", kind: .archive, entries: entries))
+        let crashReports = together.reports.filter { !$0.crashes.isEmpty }
+        #expect(crashReports.count >= 2 * RepeatedStrings.reportsBeforeSharing)
+        for report in together.reports {
+            let entry = try #require(entries.first { $0.path == report.source.root })
+            let alone = try ReportReader().read(UnpackedInput(path: "all.zip", kind: .archive, entries: [entry]))
+            #expect(alone.reports == [report], "\(entry.path)")
+        }
+    }
+
+    /// Paths and symbols that are equal as Swift strings but not in bytes (`é` as one scalar, and as `e` with a
+    /// combining accent) each keep their own bytes.
+    @Test func eachReportKeepsItsOwnBytes() throws {
+        let composed = "/var/containers/Bundle/Application/Caf\u{E9}.app/Frameworks/Kit"
+        let decomposed = "/var/containers/Bundle/Application/Cafe\u{301}.app/Frameworks/Kit"
+        #expect(composed == decomposed)
+        let symbols = ["-[Caf\u{E9}Controller loadMenu]", "-[Cafe\u{301}Controller loadMenu]"]
+        let files = (0..<20).map { number in
+            Self.crash(
+                number: number, path: number % 2 == 0 ? composed : decomposed,
+                uuid: "4c4c442a55553144a1c2ffa5de205d9d", symbol: symbols[number % 2])
+        }
+        let reports = try ReportReader().read(Self.input(files)).reports
+        #expect(reports.count == 20)
+        for (number, report) in reports.enumerated() {
+            let crash = try #require(report.crashes.first)
+            let image = try #require(crash.images.first)
+            #expect(Array(image.path?.utf8 ?? "".utf8) == Array((number % 2 == 0 ? composed : decomposed).utf8))
+            let frames = try #require(crash.threads.first?.frames)
+            #expect(frames.count == 2)
+            for frame in frames {
+                #expect(Array(frame.symbol?.utf8 ?? "".utf8) == Array(symbols[number % 2].utf8), "report \(number)")
+            }
+        }
+    }
+
+    /// From the eighth crash report of an input on, every report's image path and UUID and frame symbol are the first
+    /// report's own strings; an input of fewer reports leaves each its own.
+    @Test func sharedFromTheEighthReport() throws {
+        let path = "/private/var/containers/Bundle/Application/0A1B2C3D/ShopApp.app/Frameworks/ShopAppNetworkingKit"
+        let symbol = "-[CheckoutViewController submitOrder:]"
+        let files = { (count: Int) in
+            (0..<count).map {
+                Self.crash(number: $0, path: path, uuid: "4c4c442a55553144a1c2ffa5de205d9d", symbol: symbol)
+            }
+        }
+        let many = try ReportReader().read(Self.input(files(RepeatedStrings.reportsBeforeSharing + 2))).reports
+        let first = try #require(many.first?.crashes.first)
+        for report in many.dropFirst() {
+            let crash = try #require(report.crashes.first)
+            #expect(Self.address(crash.images.first?.path) == Self.address(first.images.first?.path))
+            #expect(Self.address(crash.images.first?.uuid) == Self.address(first.images.first?.uuid))
+            #expect(
+                Self.address(crash.threads.first?.frames.last?.symbol)
+                    == Self.address(first.threads[0].frames[0].symbol))
+        }
+        let few = try ReportReader().read(Self.input(files(RepeatedStrings.reportsBeforeSharing - 1))).reports
+        let paths = Set(few.compactMap { Self.address($0.crashes.first?.images.first?.path) })
+        #expect(paths.count == RepeatedStrings.reportsBeforeSharing - 1)
+    }
+}
