@@ -297,7 +297,8 @@ PY
         ls "$history/again" | wc -l > "$history/again.count"
         # One input holding many crash reports (a tester's zip of crash logs): the inbox's crash files in one zip, into a
         # new index. An input's reports are all held until its rows are written (an input is all or nothing), so this
-        # run's peak memory grows with the reports the input holds, not with the inbox.
+        # run's peak memory grows with the reports the input holds, not with the inbox: less since each entry's bytes
+        # go once it is read and an input's repeated strings are kept once (Benchmarks/2026-12.md, 2026-12-04 19:30).
         mkdir -p "$history/onezip"
         python3 - "$inbox" "$history/onezip/crashes.zip" <<'PY'
 import os, sys, zipfile
