@@ -29,7 +29,7 @@ struct MultiRowInsert: Sendable {
     }
 
     /// The rows one statement inserts, largest first.
-    private static let sizes = [16, 8, 4, 2, 1]
+    static let sizes = [16, 8, 4, 2, 1]
 
     /// The most rows inserted several to a statement; more are inserted one a statement.
     ///

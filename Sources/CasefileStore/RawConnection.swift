@@ -74,13 +74,18 @@ final class RawStatement {
         _ = try step()
     }
 
-    /// Binds `values` in order, steps, and resets.
-    func run(binding values: Values) throws(StoreError) {
-        for (position, value) in values.all.enumerated() {
-            if let value {
-                sqlite3_bind_value(handle, Int32(position + 1), value)
-            } else {
-                sqlite3_bind_null(handle, Int32(position + 1))
+    /// Binds the values of `rows` in order, one row's after another's, steps, and resets: a statement of as many rows
+    /// (`INSERT … VALUES (…), (…)`) inserts them all.
+    func run(binding rows: some Sequence<Values>) throws(StoreError) {
+        var position: Int32 = 1
+        for values in rows {
+            for value in values.all {
+                if let value {
+                    sqlite3_bind_value(handle, position, value)
+                } else {
+                    sqlite3_bind_null(handle, position)
+                }
+                position += 1
             }
         }
         try run()

@@ -9,7 +9,9 @@ import GRDBSQLite
 /// events and their blob, crashes with their threads, frames and images, chains, warnings, occurrences and input
 /// link, in one savepoint per report, a commit after as many reports as the writer's batch holds inputs
 /// (``BatchLimits/standard``), foreign keys checked, the index's journal settings, and the write-ahead log
-/// checkpointed at the end. What the writer does besides storing rows (asking whether an input or a report is known,
+/// checkpointed at the end. A report's rows of one table in a row are inserted several to a statement, as the writer
+/// inserts a crash's threads, frames and images and a recording's events (``MultiRowInsert``): in statements of 16, 8,
+/// 4, 2 and 1 rows, and one a statement past ``MultiRowInsert/rowsInStatementsOfSeveral``. What the writer does besides storing rows (asking whether an input or a report is known,
 /// finding each report's group and counting its occurrences) is not done. The benchmark prints it beside the index
 /// rows of its budget.
 public enum RowsFloor {
@@ -52,11 +54,15 @@ public enum RowsFloor {
         try to.execute("DETACH DATABASE source")
         try to.execute("PRAGMA foreign_keys = ON")
         let reports = try rows(from: from)
+        // For each table, its inserts of 16, 8, 4, 2 and 1 rows.
         let inserts = try (reportTables + crashTables + [setTable]).map { table throws(StoreError) in
             let columns = try from.prepare("SELECT * FROM \(table) LIMIT 0").columnCount
             let verb = ["inputs", "report_inputs", setTable].contains(table) ? "INSERT OR IGNORE" : "INSERT"
-            let marks = Array(repeating: "?", count: Int(columns)).joined(separator: ", ")
-            return try to.prepare("\(verb) INTO \(table) VALUES (\(marks))")
+            let row = "(" + Array(repeating: "?", count: Int(columns)).joined(separator: ", ") + ")"
+            return try MultiRowInsert.sizes.map { size throws(StoreError) in
+                try to.prepare(
+                    "\(verb) INTO \(table) VALUES " + Array(repeating: row, count: size).joined(separator: ", "))
+            }
         }
         let control = try ["BEGIN IMMEDIATE", "SAVEPOINT report", "RELEASE report", "COMMIT"].map {
             sql throws(StoreError) in try to.prepare(sql)
@@ -66,7 +72,13 @@ public enum RowsFloor {
         for report in reports {
             if open == 0 { try control[0].run() }
             try control[1].run()
-            for row in report { try inserts[row.table].run(binding: row.values) }
+            var start = 0
+            while start < report.count {
+                let table = report[start].table
+                let end = report[start...].firstIndex { $0.table != table } ?? report.count
+                try insert(report[start..<end], with: inserts[table])
+                start = end
+            }
             try control[2].run()
             open += 1
             if open == BatchLimits.standard.inputs {
@@ -78,6 +90,19 @@ public enum RowsFloor {
         sqlite3_wal_checkpoint_v2(to.handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
         return Measurement(
             reports: reports.count, rows: reports.reduce(0) { $0 + $1.count }, duration: ContinuousClock.now - start)
+    }
+
+    /// Inserts `rows`, all of one table, with that table's `statements` (of 16, 8, 4, 2 and 1 rows), as
+    /// ``MultiRowInsert`` does.
+    private static func insert(_ rows: ArraySlice<CopiedRow>, with statements: [RawStatement]) throws(StoreError) {
+        let several = rows.count <= MultiRowInsert.rowsInStatementsOfSeveral
+        var start = rows.startIndex
+        for (size, statement) in zip(MultiRowInsert.sizes, statements) where several || size == 1 {
+            while rows.endIndex - start >= size {
+                try statement.run(binding: rows[start..<start + size].lazy.map(\.values))
+                start += size
+            }
+        }
     }
 
     /// One row to insert: the position of its table's statement, and its values.
