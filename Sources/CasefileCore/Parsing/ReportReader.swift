@@ -75,7 +75,7 @@ public struct ReportReader: Sendable {
                     leftovers.append(entry)
                 }
             }
-            // Past the `switch`, whose `crashes` would make the report's arrays copied as they are changed.
+            // Shared here, past the `switch`: inside it, `crashes` still holds the arrays sharing changes.
             if reports.count > sharedThrough {
                 repeated.share(&reports, at: reports.count - 1)
                 sharedThrough = reports.count
