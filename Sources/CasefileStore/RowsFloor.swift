@@ -11,9 +11,9 @@ import GRDBSQLite
 /// (``BatchLimits/standard``), foreign keys checked, the index's journal settings, and the write-ahead log
 /// checkpointed at the end. A report's rows of one table in a row are inserted several to a statement, as the writer
 /// inserts a crash's threads, frames and images and a recording's events (``MultiRowInsert``): in statements of 16, 8,
-/// 4, 2 and 1 rows, and one a statement past ``MultiRowInsert/rowsInStatementsOfSeveral``. What the writer does besides storing rows (asking whether an input or a report is known,
-/// finding each report's group and counting its occurrences) is not done. The benchmark prints it beside the index
-/// rows of its budget.
+/// 4, 2 and 1 rows, and one a statement past ``MultiRowInsert/rowsInStatementsOfSeveral``. What the writer does
+/// besides storing rows (asking whether an input or a report is known, finding each report's group and counting its
+/// occurrences) is not done. The benchmark prints it beside the index rows of its budget.
 public enum RowsFloor {
     /// What one copy measured.
     public struct Measurement: Sendable {

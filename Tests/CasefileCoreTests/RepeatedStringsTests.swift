@@ -4,9 +4,9 @@ import Testing
 
 @testable import CasefileCore
 
-/// An input of many crash reports (a tester's zip of crash logs) keeps each string its reports repeat once: image paths,
-/// UUIDs and names, frames' images and symbols. Sharing must change no value, down to the bytes, and starts only at the
-/// eighth crash report of an input.
+/// An input of many crash reports (a tester's zip of crash logs) keeps each string its reports repeat once: image
+/// paths, UUIDs and names, frames' images and symbols. Sharing must change no value, down to the bytes, and starts only
+/// at the eighth crash report of an input.
 @Suite struct RepeatedStringsTests {
     /// A `.crash` report whose one image lies at `path` with `uuid` and whose two frames call `symbol` in it.
     private static func crash(number: Int, path: String, uuid: String, symbol: String) -> [UInt8] {
