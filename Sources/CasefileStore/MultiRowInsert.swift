@@ -54,11 +54,24 @@ struct MultiRowInsert: Sendable {
         let scratch = UnsafeMutableRawBufferPointer.allocate(
             byteCount: 1024 * (several ? min(count, Self.rowsPerStatement) : 1), alignment: 1)
         defer { scratch.deallocate() }
+        // The executions of one size come together: each statement is looked up once.
+        var statement: (size: Int, statement: Statement)?
+        try Self.split(count) { rows, size in
+            if statement?.size != size { statement = (size, try db.cachedStatement(sql: texts[size])) }
+            try statement?.statement.insert(rows: rows, scratch: scratch, bind)
+        }
+    }
+
+    /// How `count` rows are split into executions, in order: `body` is called with each execution's rows and the
+    /// position in ``sizes`` of the statement that inserts them. Up to ``rowsInStatementsOfSeveral`` rows go in the
+    /// fewest executions, largest first (34 rows as 16, 16 and 2); more go one a statement. ``RowsFloor`` splits a
+    /// report's rows by it too, so that the floor inserts as the writer does.
+    static func split<E: Error>(_ count: Int, _ body: (Range<Int>, Int) throws(E) -> Void) throws(E) {
+        let several = count <= rowsInStatementsOfSeveral
         var start = 0
-        for (size, text) in zip(Self.sizes, texts) where start < count && (several || size == 1) {
-            let statement = try db.cachedStatement(sql: text)
+        for (position, size) in sizes.enumerated() where several || size == 1 {
             while count - start >= size {
-                try statement.insert(rows: start..<start + size, scratch: scratch, bind)
+                try body(start..<start + size, position)
                 start += size
             }
         }

@@ -92,16 +92,13 @@ public enum RowsFloor {
             reports: reports.count, rows: reports.reduce(0) { $0 + $1.count }, duration: ContinuousClock.now - start)
     }
 
-    /// Inserts `rows`, all of one table, with that table's `statements` (of 16, 8, 4, 2 and 1 rows), as
-    /// ``MultiRowInsert`` does.
+    /// Inserts `rows`, all of one table, with that table's `statements` (of 16, 8, 4, 2 and 1 rows), split as
+    /// ``MultiRowInsert`` splits them.
     private static func insert(_ rows: ArraySlice<CopiedRow>, with statements: [RawStatement]) throws(StoreError) {
-        let several = rows.count <= MultiRowInsert.rowsInStatementsOfSeveral
-        var start = rows.startIndex
-        for (size, statement) in zip(MultiRowInsert.sizes, statements) where several || size == 1 {
-            while rows.endIndex - start >= size {
-                try statement.run(binding: rows[start..<start + size].lazy.map(\.values))
-                start += size
-            }
+        let first = rows.startIndex
+        try MultiRowInsert.split(rows.count) { (part: Range<Int>, size: Int) throws(StoreError) in
+            try statements[size].run(
+                binding: rows[first + part.lowerBound..<first + part.upperBound].lazy.map(\.values))
         }
     }
 
