@@ -11,8 +11,6 @@ struct RepeatedStrings {
     /// The strings kept, by a hash of their bytes (``StringPool``'s), in open addressing; made when sharing starts.
     private var slots: [String?] = []
     private var kept = 0
-    /// The bits of a hash that pick a slot: `slots.count` is `1 << bits`.
-    private var bits = 12
     /// The crash reports read before sharing starts, by position.
     private var waiting: [Int] = []
     private var sharing = false
@@ -92,15 +90,15 @@ struct RepeatedStrings {
         }
     }
 
+    /// The slot of `bytes`: the top bits of their hash, as many as pick one of the slots (a power of two).
     private func slot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        Int(truncatingIfNeeded: StringPool.hash(bytes) >> UInt64(64 - bits))
+        Int(truncatingIfNeeded: StringPool.hash(bytes) >> UInt64(64 - slots.count.trailingZeroBitCount))
     }
 
     /// Twice the slots (4,096 at first), the strings kept placed anew.
     private mutating func grow() {
         let old = slots
-        if !old.isEmpty { bits += 1 }
-        slots = [String?](repeating: nil, count: 1 << bits)
+        slots = [String?](repeating: nil, count: old.isEmpty ? 4_096 : 2 * old.count)
         for case let string? in old {
             string.withUTF8Bytes { bytes in
                 var slot = slot(bytes)

@@ -38,9 +38,9 @@ public struct ReportReader: Sendable {
         let snapshotFolders = registries.map { DataSnapshotParser.folder(of: $0.path) }
         var leftovers: [ArchiveEntry] = []
         var repeated = RepeatedStrings()
-        var sharedThrough = reports.count
         for position in located.unrecognized.indices {
             let entry = located.unrecognized[position]
+            let reportsBefore = reports.count
             guard let stored = entry.bytes else {
                 notes.append("entry '\(entry.path)': media outside a report; ignored")
                 continue
@@ -76,10 +76,7 @@ public struct ReportReader: Sendable {
                 }
             }
             // Shared here, past the `switch`: inside it, `crashes` still holds the arrays sharing changes.
-            if reports.count > sharedThrough {
-                repeated.share(&reports, at: reports.count - 1)
-                sharedThrough = reports.count
-            }
+            if reports.count > reportsBefore { repeated.share(&reports, at: reports.count - 1) }
         }
         for registry in registries {
             // A registry at the input's root takes only what nothing else read.
