@@ -191,15 +191,16 @@ enum CrashWriter {
         /// made per row.
         private static let limit = 64
 
-        /// ``CrashWriter/status(_:)`` and ``FrameSymbolication/reason`` of `symbolication`.
-        mutating func texts(_ symbolication: FrameSymbolication?) -> (status: String?, reason: String?) {
-            guard let symbolication else { return (nil, nil) }
+        /// ``CrashWriter/status(_:)`` and ``FrameSymbolication/reason`` of the symbolication in `box`
+        /// (``Frame/symbolicationBox``), read where it lies.
+        mutating func texts(_ box: Frame.SymbolicationBox?) -> (status: String?, reason: String?) {
+            guard let box else { return (nil, nil) }
             // The latest first: the row before's status is the likeliest.
-            if let found = known.lastIndex(where: { $0.status == symbolication.status }) {
+            if let found = known.lastIndex(where: { $0.status == box.value.status }) {
                 return (known[found].text, known[found].reason)
             }
-            let texts = (status: CrashWriter.status(symbolication), reason: symbolication.reason)
-            if known.count < Self.limit { known.append((symbolication.status, texts.status, texts.reason)) }
+            let texts = (status: CrashWriter.status(box.value), reason: box.value.reason)
+            if known.count < Self.limit { known.append((box.value.status, texts.status, texts.reason)) }
             return texts
         }
     }
@@ -209,11 +210,13 @@ enum CrashWriter {
         _ frame: Frame, crash: Int64, thread: Int?, seq: Int, appImage: String?, statuses: inout StatusMemo,
         _ row: inout RowBinder
     ) {
-        let function = frame.symbolication?.locations.last
-        let inlinedLocations = frame.symbolication?.locations.dropLast() ?? []
+        // Read in its box, where it lies: ``Frame/symbolication`` would copy it out for each read.
+        let symbolication = frame.symbolicationBox
+        let function = symbolication?.value.locations.last
+        let inlinedLocations = symbolication?.value.locations.dropLast() ?? []
         let inlined = inlinedLocations.isEmpty ? nil : IndexJSON.text(Array(inlinedLocations))
         // Whether the frame is the exception backtrace's is part of the statement, not a parameter.
-        let (status, reason) = statuses.texts(frame.symbolication)
+        let (status, reason) = statuses.texts(symbolication)
         row.bind(crash)
         row.bind(thread)
         row.bind(seq)

@@ -81,8 +81,8 @@ public enum CrashDetailCodec {
                     out.decimal(frames[index].line)
                     out.flag(frames[index].inlined)
                     // The function is the last location: its fields are read one by one, not the location copied.
-                    let count = frames[index].symbolication?.locations.count ?? 0
-                    if count > 0, let symbolication = frames[index].symbolication {
+                    let count = frames[index].symbolicationBox?.value.locations.count ?? 0
+                    if count > 0, let symbolication = frames[index].symbolicationBox?.value {
                         out.field(symbolication.locations[count - 1].rawName)
                         out.field(symbolication.locations[count - 1].file)
                         out.decimal(symbolication.locations[count - 1].line)

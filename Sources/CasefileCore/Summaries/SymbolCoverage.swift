@@ -39,13 +39,15 @@ public struct SymbolCoverage: Sendable, Hashable, Codable {
         _ frames: UnsafeBufferPointer<Frame>, app: String?, last: inout Int?, positions: inout [String: Int]
     ) {
         for index in frames.indices {
+            // Read in its box: ``Frame/symbolication`` would copy it out.
+            let symbolication = frames[index].symbolicationBox
             if CrashSummary.isApp(image: frames[index].image, appImageName: app) {
                 inAppFrames += 1
-                if frames[index].symbolication?.locations.isEmpty == false { inAppSymbolicated += 1 }
+                if symbolication?.value.locations.isEmpty == false { inAppSymbolicated += 1 }
             }
             // Matched in place: handing each frame's image and symbolication to a function copied them (retaining
             // and releasing their strings), more than half of what counting cost.
-            switch frames[index].symbolication?.status {
+            switch symbolication?.value.status {
             case .noDebugFile(_, let uuid), .uuidMismatch(_, let uuid, _):
                 // Neighbouring frames mostly lie in the same image.
                 if let last, missing[last].uuid == uuid {
@@ -55,7 +57,7 @@ public struct SymbolCoverage: Sendable, Hashable, Codable {
                     last = found
                 } else {
                     missing.append(
-                        RunDigest.MissingImage(name: Self.image(frames[index].symbolication), uuid: uuid, frames: 1))
+                        RunDigest.MissingImage(name: Self.image(symbolication?.value), uuid: uuid, frames: 1))
                     last = missing.count - 1
                     positions[uuid] = missing.count - 1
                 }

@@ -24,10 +24,11 @@ public struct Symbolicator: Sendable {
         self.cache = cache
     }
 
-    /// Whether an image is symbolicated with a debug file (its job, by position), or refused and why.
+    /// Whether an image is symbolicated with a debug file (its job, by position), or refused and why: one box that every
+    /// frame of the image shares.
     private enum Decision {
         case use(job: Int, text: UInt64)
-        case refuse(FrameSymbolication.Status)
+        case refuse(Frame.SymbolicationBox)
     }
 
     /// An image's decision is made once per crash, keyed by its UUID and architecture (no string built per frame).
@@ -113,19 +114,22 @@ public struct Symbolicator: Sendable {
             } else {
                 let name = table.images[position].name
                 let others = index.entries(named: name).compactMap(\.slice.uuid)
-                decision = .refuse(
+                let status: FrameSymbolication.Status =
                     others.isEmpty
-                        ? .noDebugFile(image: name, uuid: uuid)
-                        : .uuidMismatch(image: name, uuid: uuid, found: Array(Set(others)).sorted()))
+                    ? .noDebugFile(image: name, uuid: uuid)
+                    : .uuidMismatch(image: name, uuid: uuid, found: Array(Set(others)).sorted())
+                decision = .refuse(Frame.SymbolicationBox(FrameSymbolication(status: status)))
             }
             decisions[key] = decision
             return decision
         }
 
+        // Most frames of a crash are in images without a debug file, or outside every image: they share one box each.
+        let outside = Frame.SymbolicationBox(FrameSymbolication(status: .outsideImage))
         // Only decides: the cache is asked once per debug file below, not once per frame.
         func plan(_ frame: inout Frame, thread: Int?, position: Int, isCrashingFrame: Bool) {
             guard let address = frame.address else {
-                frame.symbolication = FrameSymbolication(status: .outsideImage)
+                frame.share(outside)
                 return
             }
             // Positions, not copies: a frame reads the image's fields it needs.
@@ -134,7 +138,7 @@ public struct Symbolicator: Sendable {
                     ?? table.position(containing: address) ?? frame.image.flatMap(table.position(named:)),
                 address >= table.images[image].loadAddress
             else {
-                frame.symbolication = FrameSymbolication(status: .outsideImage)
+                frame.share(outside)
                 return
             }
             let decision: Decision
@@ -152,8 +156,8 @@ public struct Symbolicator: Sendable {
                 return
             }
             switch decision {
-            case .refuse(let status):
-                frame.symbolication = FrameSymbolication(status: status)
+            case .refuse(let box):
+                frame.share(box)
             case .use(let job, let text):
                 var lookup = text &+ (address - table.images[image].loadAddress)
                 let corrected = !isCrashingFrame && lookup > 0
@@ -177,9 +181,12 @@ public struct Symbolicator: Sendable {
 
         // Offsets count from the reported address, as symbolicatecrash prints them, not from the corrected one.
         func apply(_ result: SymbolCache.Result, to lookup: Lookup) {
+            // One new box: changing the status and then the locations would make one for each.
             func update(_ frame: inout Frame) {
-                frame.symbolication?.status = .symbolicated(backend: result.backend)
-                frame.symbolication?.locations = lookup.corrected ? result.callerLocations : result.locations
+                guard let planned = frame.symbolication else { return }
+                frame.symbolication = FrameSymbolication(
+                    status: .symbolicated(backend: result.backend), lookupAddress: planned.lookupAddress,
+                    locations: lookup.corrected ? result.callerLocations : result.locations)
             }
             if let thread = lookup.thread {
                 update(&crash.threads[thread].frames[lookup.frame])
