@@ -108,4 +108,50 @@ import Testing
         let paths = Set(few.compactMap { Self.address($0.crashes.first?.images.first?.path) })
         #expect(paths.count == RepeatedStrings.reportsBeforeSharing - 1)
     }
+
+    /// A `.crash` report of one thread of `frames` frames, each in one of `images` images.
+    private static func crash(number: Int, frames: Int, images: Int) -> [UInt8] {
+        let lines = (0..<frames).map { frame in
+            let image = frame % images
+            return "\(frame)   Kit\(image)\t0x\(String(0x1_0400_0000 + image * 0x10_0000 + 0x40 + frame, radix: 16)) "
+                + "function\(frame) + 4"
+        }
+        let imageLines = (0..<images).map { image in
+            let start = 0x1_0400_0000 + image * 0x10_0000
+            return "0x\(String(start, radix: 16)) - 0x\(String(start + 0xf_ffff, radix: 16)) Kit\(image) arm64  "
+                + "<4c4c442a55553144a1c2ffa5de2050\(String(format: "%02d", image))> /usr/lib/Kit\(image)"
+        }
+        let text = """
+            Incident Identifier: 6B0E8F37-3E1D-4C4B-9B2A-0F9A5E4B1C\(String(format: "%02d", number))
+            Process:             ShopApp [812]
+            Exception Type:      EXC_CRASH (SIGABRT)
+
+            Thread 0 Crashed:
+            \(lines.joined(separator: "\n"))
+
+            Binary Images:
+            \(imageLines.joined(separator: "\n"))
+
+            """
+        return Array(text.utf8)
+    }
+
+    /// From the eighth crash report of an input on, each report's frames and images are kept in storage of about their
+    /// count, not in the doubled storage they grew into: 9 frames in no more than 11 places (not 16), 5 images in 6
+    /// (not 8). An input of fewer reports is left as parsed.
+    @Test func arraysTrimmedFromTheEighthReport() throws {
+        let files = { (count: Int) in (0..<count).map { Self.crash(number: $0, frames: 9, images: 5) } }
+        let many = try ReportReader().read(Self.input(files(RepeatedStrings.reportsBeforeSharing + 2))).reports
+        #expect(many.count == RepeatedStrings.reportsBeforeSharing + 2)
+        for report in many {
+            let crash = try #require(report.crashes.first)
+            let frames = try #require(crash.threads.first?.frames)
+            #expect(frames.count == 9 && crash.images.count == 5)
+            #expect(frames.map(\.symbol) == (0..<9).map { "function\($0)" })
+            #expect(frames.capacity <= 11, "\(frames.capacity)")
+            #expect(crash.images.capacity <= 6, "\(crash.images.capacity)")
+        }
+        let few = try ReportReader().read(Self.input(files(RepeatedStrings.reportsBeforeSharing - 1))).reports
+        #expect(few.allSatisfy { ($0.crashes.first?.threads.first?.frames.capacity ?? 0) > 11 })
+    }
 }

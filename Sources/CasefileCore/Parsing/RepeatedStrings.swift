@@ -7,6 +7,10 @@
 /// are what a large input's peak memory is made of.
 ///
 /// A string of 15 UTF-8 bytes or fewer lives inside the `String` value and is left alone.
+///
+/// Each report shared has its arrays of images, threads and frames trimmed to their count too: the parsers grow them
+/// one append at a time, into storage up to twice what they hold. Trimmed, a zip of the bench inbox's 423 crash files
+/// peaked at 102–105 MB instead of 116 MB.
 struct RepeatedStrings {
     /// The strings kept, by a hash of their bytes (``StringPool``'s), in open addressing; made when sharing starts.
     private var slots: [String?] = []
@@ -41,6 +45,8 @@ struct RepeatedStrings {
         }
     }
 
+    /// Shares the crash's strings, and trims its arrays of images, threads and frames to their count (`trimToCount`):
+    /// the same reports' memory, held as long.
     private mutating func share(_ crash: inout Crash) {
         for image in crash.images.indices {
             share(&crash.images[image].name)
@@ -48,9 +54,11 @@ struct RepeatedStrings {
             share(&crash.images[image].arch)
             share(&crash.images[image].uuid)
         }
+        crash.images.trimToCount()
         for thread in crash.threads.indices {
             share(&crash.threads[thread].frames)
         }
+        crash.threads.trimToCount()
         share(&crash.exceptionBacktrace)
     }
 
@@ -61,6 +69,7 @@ struct RepeatedStrings {
             share(&frames[frame].symbol)
             share(&frames[frame].file)
         }
+        frames.trimToCount()
     }
 
     private mutating func share(_ string: inout String?) {
