@@ -120,6 +120,21 @@ import Testing
                 == "no debug file for UUID 5b4c3d2e-1f0a-39b8-c7d6-e5f4a3b2c1d0 (libdyld.dylib)")
     }
 
+    /// A frame planned for a debug file that no back end answered (here `llvm-symbolizer` cannot start) is not found,
+    /// and says where it was looked for: the same addresses the DWARF answers above were looked up at.
+    @Test func aFrameNoBackEndAnswersSaysWhereItWasLookedFor() throws {
+        let broken = LLVMSymbolizer(executable: URL(fileURLWithPath: "/nonexistent/llvm-symbolizer"))
+        let symbolicator = Symbolicator(index: DebugFileIndex(scanning: [Self.symbols]), llvmSymbolizer: broken)
+        let result = symbolicator.symbolicate(try crash("checkout-total-iphone14.crash"))
+        #expect(!result.warnings.isEmpty)
+        let frames = try #require(result.crash.crashingThread?.frames)
+        #expect(frames[0].symbolication == FrameSymbolication(status: .notFound, lookupAddress: 0x1_0000_402c))
+        #expect(frames[1].symbolication == FrameSymbolication(status: .notFound, lookupAddress: 0x1_0000_405f))
+        #expect(
+            frames[3].symbolication?.reason
+                == "no debug file for UUID 5b4c3d2e-1f0a-39b8-c7d6-e5f4a3b2c1d0 (libdyld.dylib)")
+    }
+
     @Test func refusesADebugFileWithAnotherUUID() throws {
         let result = Symbolicator(index: DebugFileIndex(scanning: [Self.symbols])).symbolicate(
             try crash("checkout-total-other-build.crash"))

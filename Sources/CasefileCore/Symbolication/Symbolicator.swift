@@ -162,7 +162,8 @@ public struct Symbolicator: Sendable {
                 var lookup = text &+ (address - table.images[image].loadAddress)
                 let corrected = !isCrashingFrame && lookup > 0
                 if corrected { lookup -= 1 }
-                frame.symbolication = FrameSymbolication(status: .notFound, lookupAddress: lookup)
+                // Given its symbolication once it is answered, or found unanswered at the end: one box either way.
+                frame.symbolication = nil
                 jobs[job].lookups.append(Lookup(thread: thread, frame: position, address: lookup, corrected: corrected))
             }
         }
@@ -179,20 +180,30 @@ public struct Symbolicator: Sendable {
             plan(&crash.exceptionBacktrace[position], thread: nil, position: position, isCrashingFrame: false)
         }
 
+        // A looked-up frame's symbolication, set once.
+        func set(_ symbolication: FrameSymbolication, at lookup: Lookup) {
+            if let thread = lookup.thread {
+                crash.threads[thread].frames[lookup.frame].symbolication = symbolication
+            } else {
+                crash.exceptionBacktrace[lookup.frame].symbolication = symbolication
+            }
+        }
+
         // Offsets count from the reported address, as symbolicatecrash prints them, not from the corrected one.
         func apply(_ result: SymbolCache.Result, to lookup: Lookup) {
-            // One new box: changing the status and then the locations would make one for each.
-            func update(_ frame: inout Frame) {
-                guard let planned = frame.symbolication else { return }
-                frame.symbolication = FrameSymbolication(
-                    status: .symbolicated(backend: result.backend), lookupAddress: planned.lookupAddress,
-                    locations: lookup.corrected ? result.callerLocations : result.locations)
-            }
+            set(
+                FrameSymbolication(
+                    status: .symbolicated(backend: result.backend), lookupAddress: lookup.address,
+                    locations: lookup.corrected ? result.callerLocations : result.locations),
+                at: lookup)
+        }
+
+        // Whether a looked-up frame was answered: a frame planned for a debug file has no symbolication until then.
+        func isAnswered(_ lookup: Lookup) -> Bool {
             if let thread = lookup.thread {
-                update(&crash.threads[thread].frames[lookup.frame])
-            } else {
-                update(&crash.exceptionBacktrace[lookup.frame])
+                return crash.threads[thread].frames[lookup.frame].symbolicationBox != nil
             }
+            return crash.exceptionBacktrace[lookup.frame].symbolicationBox != nil
         }
 
         var warnedAboutDWARF = false
@@ -238,6 +249,12 @@ public struct Symbolicator: Sendable {
                 }
             for (lookup, slot) in asked where slot < results.count && !results[slot].locations.isEmpty {
                 apply(results[slot], to: lookup)
+            }
+        }
+        // What no debug file answered (no function there, or a back end that failed) says where it was looked for.
+        for job in jobs {
+            for lookup in job.lookups where !isAnswered(lookup) {
+                set(FrameSymbolication(status: .notFound, lookupAddress: lookup.address), at: lookup)
             }
         }
         return (warnings, true)
