@@ -55,9 +55,9 @@ struct MultiRowInsert: Sendable {
             byteCount: 1024 * (several ? min(count, Self.rowsPerStatement) : 1), alignment: 1)
         defer { scratch.deallocate() }
         // The executions of one size come together: each statement is looked up once.
-        var statement: (size: Int, statement: Statement)?
-        try Self.split(count) { rows, size in
-            if statement?.size != size { statement = (size, try db.cachedStatement(sql: texts[size])) }
+        var statement: (position: Int, statement: Statement)?
+        try Self.split(count) { rows, position in
+            if statement?.position != position { statement = (position, try db.cachedStatement(sql: texts[position])) }
             try statement?.statement.insert(rows: rows, scratch: scratch, bind)
         }
     }

@@ -96,8 +96,8 @@ public enum RowsFloor {
     /// ``MultiRowInsert`` splits them.
     private static func insert(_ rows: ArraySlice<CopiedRow>, with statements: [RawStatement]) throws(StoreError) {
         let first = rows.startIndex
-        try MultiRowInsert.split(rows.count) { (part: Range<Int>, size: Int) throws(StoreError) in
-            try statements[size].run(
+        try MultiRowInsert.split(rows.count) { (part: Range<Int>, position: Int) throws(StoreError) in
+            try statements[position].run(
                 binding: rows[first + part.lowerBound..<first + part.upperBound].lazy.map(\.values))
         }
     }

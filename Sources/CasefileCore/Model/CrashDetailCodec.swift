@@ -81,11 +81,10 @@ public enum CrashDetailCodec {
                     out.decimal(frames[index].line)
                     out.flag(frames[index].inlined)
                     // The function is the last location: its fields are read one by one, not the location copied.
-                    let count = frames[index].symbolicationBox?.value.locations.count ?? 0
-                    if count > 0, let symbolication = frames[index].symbolicationBox?.value {
-                        out.field(symbolication.locations[count - 1].rawName)
-                        out.field(symbolication.locations[count - 1].file)
-                        out.decimal(symbolication.locations[count - 1].line)
+                    if let box = frames[index].symbolicationBox, let last = box.value.locations.indices.last {
+                        out.field(box.value.locations[last].rawName)
+                        out.field(box.value.locations[last].file)
+                        out.decimal(box.value.locations[last].line)
                     } else {
                         out.field(nil)
                         out.field(nil)

@@ -180,30 +180,22 @@ public struct Symbolicator: Sendable {
             plan(&crash.exceptionBacktrace[position], thread: nil, position: position, isCrashingFrame: false)
         }
 
-        // A looked-up frame's symbolication, set once.
-        func set(_ symbolication: FrameSymbolication, at lookup: Lookup) {
+        // The frame a lookup was planned for, in its thread or in the exception backtrace.
+        func withFrame(of lookup: Lookup, _ body: (inout Frame) -> Void) {
             if let thread = lookup.thread {
-                crash.threads[thread].frames[lookup.frame].symbolication = symbolication
+                body(&crash.threads[thread].frames[lookup.frame])
             } else {
-                crash.exceptionBacktrace[lookup.frame].symbolication = symbolication
+                body(&crash.exceptionBacktrace[lookup.frame])
             }
         }
 
         // Offsets count from the reported address, as symbolicatecrash prints them, not from the corrected one.
         func apply(_ result: SymbolCache.Result, to lookup: Lookup) {
-            set(
-                FrameSymbolication(
+            withFrame(of: lookup) { frame in
+                frame.symbolication = FrameSymbolication(
                     status: .symbolicated(backend: result.backend), lookupAddress: lookup.address,
-                    locations: lookup.corrected ? result.callerLocations : result.locations),
-                at: lookup)
-        }
-
-        // Whether a looked-up frame was answered: a frame planned for a debug file has no symbolication until then.
-        func isAnswered(_ lookup: Lookup) -> Bool {
-            if let thread = lookup.thread {
-                return crash.threads[thread].frames[lookup.frame].symbolicationBox != nil
+                    locations: lookup.corrected ? result.callerLocations : result.locations)
             }
-            return crash.exceptionBacktrace[lookup.frame].symbolicationBox != nil
         }
 
         var warnedAboutDWARF = false
@@ -251,10 +243,15 @@ public struct Symbolicator: Sendable {
                 apply(results[slot], to: lookup)
             }
         }
-        // What no debug file answered (no function there, or a back end that failed) says where it was looked for.
+        // What no debug file answered (no function there, or a back end that failed) says where it was looked for: a
+        // frame planned for a debug file has no symbolication until it is answered.
         for job in jobs {
-            for lookup in job.lookups where !isAnswered(lookup) {
-                set(FrameSymbolication(status: .notFound, lookupAddress: lookup.address), at: lookup)
+            for lookup in job.lookups {
+                withFrame(of: lookup) { frame in
+                    if frame.symbolicationBox == nil {
+                        frame.symbolication = FrameSymbolication(status: .notFound, lookupAddress: lookup.address)
+                    }
+                }
             }
         }
         return (warnings, true)
