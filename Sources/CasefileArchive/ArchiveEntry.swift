@@ -18,6 +18,17 @@ public struct ArchiveEntry: Sendable {
         case bytes([UInt8])
         /// A media file that was streamed, not kept: only its size and what the probe could read.
         case media(MediaInfo)
+        /// The whole entry, kept as one zstd stream (``BlobCompression``), which ``ArchiveEntry/bytes`` expands: an
+        /// input's entries past its first ``ArchiveReader/bytesKeptAsRead`` bytes (``ArchiveEntry/compressed()``).
+        case compressed(CompressedBytes)
+    }
+
+    /// An entry's bytes compressed, and how many they expand to.
+    public struct CompressedBytes: Sendable {
+        /// The zstd stream.
+        public var stream: [UInt8]
+        /// The bytes it expands to.
+        public var size: Int
     }
 
     /// Creates an entry.
@@ -28,10 +39,32 @@ public struct ArchiveEntry: Sendable {
         self.contents = contents
     }
 
-    /// The entry's bytes, or `nil` for a media entry.
+    /// The entry's bytes, or `nil` for a media entry. A compressed entry's are expanded at each call; one that cannot
+    /// be expanded reads as empty.
     public var bytes: [UInt8]? {
-        if case .bytes(let bytes) = contents { return bytes }
-        return nil
+        switch contents {
+        case .bytes(let bytes): bytes
+        case .compressed(let compressed):
+            (try? BlobCompression.decompress(compressed.stream, limit: compressed.size)) ?? []
+        case .media: nil
+        }
+    }
+
+    /// The bytes the entry holds in memory: none for media, the stream for a compressed entry.
+    public var bytesHeld: Int {
+        switch contents {
+        case .bytes(let bytes): bytes.count
+        case .compressed(let compressed): compressed.stream.count
+        case .media: 0
+        }
+    }
+
+    /// The entry with its bytes kept compressed; as it is when it holds none, or they cannot be compressed.
+    public func compressed() -> ArchiveEntry {
+        guard case .bytes(let bytes) = contents, let stream = try? BlobCompression.compress(bytes) else { return self }
+        var entry = self
+        entry.contents = .compressed(CompressedBytes(stream: stream, size: bytes.count))
+        return entry
     }
 
     /// The last path component: the file's own name.
@@ -86,8 +119,16 @@ public struct UnpackedInput: Sendable {
         self.notes = notes
     }
 
+    /// The bytes the entries expand to, media entries aside.
+    public var bytesUnpacked: Int {
+        entries.reduce(0) { total, entry in
+            if case .media = entry.contents { return total }
+            return total + entry.size
+        }
+    }
+
     /// The bytes the entries hold in memory; media entries, streamed and not kept, hold none.
     public var bytesHeld: Int {
-        entries.reduce(0) { $0 + ($1.bytes?.count ?? 0) }
+        entries.reduce(0) { $0 + $1.bytesHeld }
     }
 }

@@ -21,9 +21,7 @@ enum ReportLocator {
                 continue
             }
             let count = components.count
-            if count >= 2, ["Info", "Modules"].contains(components[count - 2]),
-                name.hasPrefix("info_") || name.hasPrefix("module_") || components[count - 2] == "Modules"
-            {
+            if RecordingPath.isRecordingFile(components) {
                 let root = components[0..<(count - 2)].joined(separator: "/")
                 if roots[root] == nil { order.append(root) }
                 roots[root, default: [:]]["\(components[count - 2])/\(name)"] = entry

@@ -235,7 +235,8 @@ public struct ClueReportParser: Sendable {
             guard let entry = package.files[path] else { continue }
             hasher.update(data: Array(path.utf8) + [0])
             switch entry.contents {
-            case .bytes(let bytes):
+            case .bytes, .compressed:
+                let bytes = entry.bytes ?? []
                 hasher.update(data: Array(String(bytes.count).utf8) + [0])
                 hasher.update(data: bytes)
             case .media(let media):
