@@ -15,10 +15,11 @@ extension IndexStore {
 
     /// The stored answers for one image UUID. A row that cannot be read is left out: the cache is only a cache, and
     /// the address is asked again and stored anew. Blocking, through the database queue: the symbolicator asks once
-    /// per image and run, from the parallel stages, and the writer never waits for them.
+    /// per image and run, from the parallel stages, and the writer never waits for them. Reentrant: an input stored in
+    /// parts is symbolicated on the writer's thread, inside its write (``record(inParts:run:next:written:)``).
     private static func storedAnswers(uuid: String, _ queue: DatabaseQueue) -> [UInt64: SymbolCache.Result] {
         let rows =
-            (try? queue.unsafeRead { db in
+            (try? queue.unsafeReentrantRead { db in
                 try Row.fetchAll(
                     db.cachedStatement(
                         sql: "SELECT address, backend, locations_json FROM symbol_cache WHERE uuid = ?"),

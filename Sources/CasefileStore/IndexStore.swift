@@ -208,65 +208,15 @@ extension IndexStore: ReportIndex {
     /// its copy gives way to this input's (``ReportCopies``).
     public func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
         try await batched(light: input.isLight) { db in
-            guard let sha256 = input.record.sha256 else {
-                throw StoreError(path: self.path, reason: "input \(input.record.path) has no content hash")
-            }
-            // Statements run for every input are cached: compiled once per run, not once per input.
-            if try Self.holdsInput(sha256, db) {
+            guard let (sha256, inputID, now) = try self.insertInput(input.record, notes: input.notes, run: run, db)
+            else {
                 return (IndexOutcome(inputWasKnown: true, newReportIDs: [], duplicateReportIDs: []), BatchEntries())
             }
-            let notes = input.notes.isEmpty ? nil : input.notes.joined(separator: "\n")
-            // One time for the input's rows, formatted once and without a DateFormatter.
-            let now = StoredDate.databaseValue(Date())
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO inputs (sha256, path, kind, status, run_id, notes, indexed_at, signature)
-                    VALUES (?, ?, ?, 'indexed', ?, ?, ?, ?)
-                    """
-            ).insert { row in
-                row.bind(sha256)
-                row.bind(input.record.path)
-                row.bind(input.record.kind)
-                row.bind(run)
-                row.bind(notes)
-                row.bind(now)
-                row.bind(input.record.signature)
-            }
-            let inputID = db.lastInsertedRowID
             var outcome = IndexOutcome(inputWasKnown: false, newReportIDs: [], duplicateReportIDs: [])
             var tally = OccurrenceTally()
             // Of copies of a report in this input, the one kept is written; the others are duplicates, linked below.
             let kept = Report.keptCopies(input.reports)
-            for report in kept {
-                var links: [(input: Int64, root: String)] = []
-                if let stored = try ReportCopies.stored(report.id, run: run, db) {
-                    guard stored.givesWay(toCompleteness: report.completeness, from: input.record.path) else {
-                        outcome.duplicateReportIDs.append(report.id)
-                        try Self.link(report.id, input: inputID, root: report.source.root, db)
-                        continue
-                    }
-                    // Another input's copy: its counts are written, and its occurrences' trigger takes them off.
-                    let removed = try ReportCopies.remove(report.id, db)
-                    links = removed.links
-                    outcome.replacedReportIDs.append(report.id)
-                    // This run's digest counted a copy it stored itself, not one a killed run stored.
-                    if stored.run == run {
-                        outcome.replacedCoverage[report.id] = removed.coverage ?? SymbolCoverage()
-                    }
-                } else {
-                    outcome.newReportIDs.append(report.id)
-                }
-                try ReportWriter.insert(
-                    report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id],
-                    crashDetails: input.crashDetails[report.id], eventDetails: input.eventDetails[report.id],
-                    eventSummaries: input.eventSummaries[report.id],
-                    symbolCoverage: input.symbolCoverage[report.id], indexedAt: now, db)
-                try GroupWriter.assign(report, input: input.record.path, run: run, at: now, tally: &tally, db)
-                for link in links {
-                    try Self.link(report.id, input: link.input, root: link.root, db)
-                }
-                try Self.link(report.id, input: inputID, root: report.source.root, db)
-            }
+            try Self.write(kept, of: input, inputID: inputID, run: run, at: now, &outcome, &tally, db)
             if kept.count < input.reports.count {
                 // Each report counted once, in the input's order; every further copy is a duplicate.
                 var counted: Set<String> = []
@@ -276,21 +226,14 @@ extension IndexStore: ReportIndex {
                 }
             }
             try tally.write(db)
-            for failure in input.failedEntries {
-                try db.execute(
-                    sql: """
-                        INSERT INTO quarantine (input_id, run_id, path, entry, reason, created_at)
-                        VALUES (?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [inputID, run, input.record.path, failure.entry, failure.reason, Date()])
-            }
+            try Self.quarantine(input.failedEntries, of: input.record.path, inputID: inputID, run: run, db)
             // Every report of the input is in the index now: stored, linked as a duplicate, or replacing a copy.
             return (outcome, BatchEntries(inputHashes: [sha256], reportIDs: input.reports.map(\.id)))
         }
     }
 
     /// Links report `id` to an input that holds it.
-    private static func link(_ id: String, input: Int64, root: String, _ db: Database) throws {
+    static func link(_ id: String, input: Int64, root: String, _ db: Database) throws {
         try db.cachedStatement(
             sql: "INSERT OR IGNORE INTO report_inputs (report_id, input_id, root) VALUES (?, ?, ?)"
         ).insert { row in

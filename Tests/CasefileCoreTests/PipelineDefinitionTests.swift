@@ -50,7 +50,7 @@ import Testing
         ("version = 1\n[inbox]\npath = 3", "x.toml: inbox.path: expected a string"),
         (
             "version = 1\n[inbox]\npath = \"a\"\n[limits]\nmax_entrys = 5",
-            "x.toml: limits.max_entrys: unknown key; known keys here are max_bytes_in_flight, max_compression_ratio, max_entries, max_entry_bytes, max_nesting_depth, max_total_bytes"
+            "x.toml: limits.max_entrys: unknown key; known keys here are max_bytes_in_flight, max_compression_ratio, max_entries, max_entry_bytes, max_nesting_depth, max_total_bytes, reports_per_part"
         ),
         (
             "version = 1\n[inbox]\npath = \"a\"\n[limits]\nmax_entries = 0",

@@ -14,6 +14,12 @@ class ForwardingIndex: ReportIndex, @unchecked Sendable {
     func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome {
         try await store.record(input, run: run)
     }
+    func record(
+        inParts input: InputInParts, run: Int64, next: @escaping @Sendable () throws -> IndexedInput?,
+        written: @escaping @Sendable (IndexedInput, IndexOutcome) throws -> Void
+    ) async throws -> IndexOutcome {
+        try await store.record(inParts: input, run: run, next: next, written: written)
+    }
     func isKnown(inputSHA256: String) async throws -> Bool { try await store.isKnown(inputSHA256: inputSHA256) }
     func inputSignatures(paths: [String]) async throws -> [String: String] {
         try await store.inputSignatures(paths: paths)

@@ -42,7 +42,7 @@ public struct ReportReader: Sendable {
             let entry = located.unrecognized[position]
             let reportsBefore = reports.count
             guard let stored = entry.bytes else {
-                notes.append("entry '\(entry.path)': media outside a report; ignored")
+                notes.append(Self.Passed.media.note(entry.path))
                 continue
             }
             // A crash report, an app log or a debug-menu dump saved on Windows is UTF-16 with a byte order mark
@@ -56,24 +56,11 @@ public struct ReportReader: Sendable {
             // What is read into a report or an attachment no longer needs its bytes. A registry reads only the entries
             // of its own folder (skipped above) or, at the root, `leftovers`, which hold their own.
             defer { located.unrecognized[position].contents = .bytes([]) }
-            if let kind = DebugMenuParser.kind(of: entry.path),
-                let dump = DebugMenuParser.parse(bytes, file: entry.path, kind: kind)
-            {
-                attachments.append((entry.path, { AttachmentAligner.attach(dump, file: entry.path, to: $0) }))
-                continue
-            }
-            switch crashParser.parse(bytes, file: entry.path) {
-            case .crashes(let crashKind, let crashes, let warnings):
-                reports.append(
-                    Self.report(crashes, kind: crashKind, entry: entry, input: (path, kind), warnings: warnings))
-            case .unreadable(let reason):
-                failures.append(InputError(input: path, entry: entry.path, reason: reason))
-            case .notACrashReport:
-                if let lines = AppLogParser.parse(bytes) {
-                    attachments.append((entry.path, { AttachmentAligner.attach(lines, file: entry.path, to: $0) }))
-                } else {
-                    leftovers.append(entry)
-                }
+            switch Self.reading(bytes, of: entry, input: (path, kind), crashParser: crashParser) {
+            case .report(let report): reports.append(report)
+            case .failure(let failure): failures.append(failure)
+            case .attachment(let attach): attachments.append((entry.path, attach))
+            case .unrecognized: leftovers.append(entry)
             }
             // Shared here, past the `switch`: inside it, `crashes` still holds the arrays sharing changes.
             if reports.count > reportsBefore { repeated.share(&reports, at: reports.count - 1) }
@@ -87,11 +74,11 @@ public struct ReportReader: Sendable {
             attachments.append((registry.path, { AttachmentAligner.attach(folder, to: $0) }))
         }
         for entry in leftovers {
-            notes.append("entry '\(entry.path)': not a recognized report format; ignored")
+            notes.append(Self.Passed.unrecognized.note(entry.path))
         }
         for attachment in attachments {
             guard let target = Self.target(for: attachment.path, among: reports) else {
-                notes.append("entry '\(attachment.path)': attachment with no report to attach to; ignored")
+                notes.append(Self.Passed.attachment.note(attachment.path))
                 continue
             }
             reports[target] = attachment.attach(reports[target])
@@ -112,6 +99,53 @@ public struct ReportReader: Sendable {
         // recording's timeline first copied every event of it.
         for index in reports.indices { redactor.redact(&reports[index]) }
         return Output(reports: reports, notes: notes, failures: failures)
+    }
+
+    /// Why an entry was passed over: each gives the input's note for it.
+    enum Passed: String {
+        case media = "media outside a report"
+        case unrecognized = "not a recognized report format"
+        case attachment = "attachment with no report to attach to"
+
+        /// The note for the entry at `path`.
+        func note(_ path: String) -> String {
+            "entry '\(path)': \(rawValue); ignored"
+        }
+    }
+
+    /// What one entry outside a recording is.
+    enum EntryReading {
+        /// A crash report.
+        case report(Report)
+        /// A crash report that could not be read.
+        case failure(InputError)
+        /// An app log or a debug-menu dump, to attach to a report.
+        case attachment((Report) -> Report)
+        /// None of these.
+        case unrecognized
+    }
+
+    /// Reads one entry outside a recording, `bytes` being its contents without a byte order mark.
+    static func reading(
+        _ bytes: [UInt8], of entry: ArchiveEntry, input: (path: String, kind: UnpackedInput.Kind),
+        crashParser: CrashReportParser
+    ) -> EntryReading {
+        if let kind = DebugMenuParser.kind(of: entry.path),
+            let dump = DebugMenuParser.parse(bytes, file: entry.path, kind: kind)
+        {
+            return .attachment { AttachmentAligner.attach(dump, file: entry.path, to: $0) }
+        }
+        switch crashParser.parse(bytes, file: entry.path) {
+        case .crashes(let crashKind, let crashes, let warnings):
+            return .report(Self.report(crashes, kind: crashKind, entry: entry, input: input, warnings: warnings))
+        case .unreadable(let reason):
+            return .failure(InputError(input: input.path, entry: entry.path, reason: reason))
+        case .notACrashReport:
+            if let lines = AppLogParser.parse(bytes) {
+                return .attachment { AttachmentAligner.attach(lines, file: entry.path, to: $0) }
+            }
+            return .unrecognized
+        }
     }
 
     /// The reports of `packages`, in order, letting go of each package's files once it is parsed.
@@ -141,7 +175,7 @@ public struct ReportReader: Sendable {
 
     /// A report for a crash file: identified by its crashes' own identity (see ``Crash/identity``), not by the
     /// file's bytes, so the same incident mailed twice, re-encoded or in another format is one report.
-    private static func report(
+    static func report(
         _ crashes: [Crash], kind: CrashReportParser.Kind, entry: ArchiveEntry,
         input: (path: String, kind: UnpackedInput.Kind), warnings: [Diagnostic]
     ) -> Report {

@@ -30,6 +30,8 @@ public struct PipelineRunner: Sendable {
     private enum Reading: Sendable {
         case skipped
         case parsed(IndexedInput, InputSummaries)
+        /// An input of many crash files, to be read again and stored a part at a time (``InputInParts``).
+        case inParts(InputRecord, ReportReader.Parts)
         case failed(InputRecord, InputError)
     }
 
@@ -39,9 +41,11 @@ public struct PipelineRunner: Sendable {
     /// of a run's samples over the benchmark's 1,000 inputs. Freeing them in the task that indexed the input instead,
     /// with only the digest's lines coming back, took 2.8 % and 3.8 % in two runs, and the same time and peak memory
     /// (alternating runs −5 % then +2 %); not kept (2026-12-04).
-    private enum Outcome: Sendable {
+    enum Outcome: Sendable {
         case skipped
         case indexed(IndexedInput, IndexOutcome, coverage: [String: SymbolCoverage])
+        /// An input stored in parts: what the digest counts of each of its reports stored, in the input's order.
+        case indexedInParts(InputInParts, IndexOutcome, digest: [PartsReading.DigestEntry])
         case failed(InputRecord, InputError)
     }
 
@@ -92,17 +96,30 @@ public struct PipelineRunner: Sendable {
                 guard let (path, known) = try await pending.nextInput() else { return }
                 running += 1
                 let limits = definition.limits
+                let parts = (definition.reportsPerPart, definition.partsPastBytes)
                 group.addTask {
                     // Every core is busy with the inputs in flight: a large report's pieces are not split over a
                     // second thread, which took 7 % longer over an inbox of long recordings.
                     let (reading, held) = await SideBySide.$secondThread.withValue(false) {
                         await Self.process(
-                            path, limits: limits, index: index, budget: budget, symbolicator: symbolicator,
-                            fingerprinter: fingerprinter, redactor: redactor, frames: frames.map { ($0, output) },
-                            known: known)
+                            path, limits: limits, parts: parts, index: index, budget: budget,
+                            symbolicator: symbolicator, fingerprinter: fingerprinter, redactor: redactor,
+                            frames: frames.map { ($0, output) }, known: known)
                     }
-                    let outcome = await Self.store(
-                        reading, index: index, claims: claims, run: runID, output: outputPath, logger: logger)
+                    let outcome: Outcome
+                    switch reading {
+                    case .skipped: outcome = .skipped
+                    case .failed(let record, let error): outcome = .failed(record, error)
+                    case .parsed(let input, let summaries):
+                        outcome = await Self.store(
+                            input, summaries: summaries, index: index, claims: claims, run: runID, output: outputPath,
+                            logger: logger)
+                    case .inParts(let record, let parts):
+                        outcome = await Self.storeInParts(
+                            parts, of: record, index: index, claims: claims, run: runID, output: outputPath,
+                            logger: logger, symbolicator: symbolicator, fingerprinter: fingerprinter,
+                            frames: frames.map { ($0, output) })
+                    }
                     // Given back once, whatever became of the input: indexed, skipped or quarantined. An input skipped
                     // by its signature holds nothing, and a second run over an unchanged inbox is all such inputs: no
                     // hop to the budget's actor for them.
@@ -257,6 +274,18 @@ public struct PipelineRunner: Sendable {
             logger.notice("quarantined: \(error)")
             try await index.quarantine(record, error: error, run: run)
             summary.quarantined.append(error)
+        case .indexedInParts(let input, let outcome, let entries):
+            if outcome.inputWasKnown {
+                summary.skipped += 1
+                return
+            }
+            for entry in entries {
+                switch entry {
+                case .added(let entry): digest.add(entry)
+                case .replaced(let entry, let replaced): digest.replace(entry, replacing: replaced)
+                }
+            }
+            count(outcome, failedEntries: input.failedEntries, notes: input.notes, of: input.record, into: &summary)
         case .indexed(let input, let outcome, let coverage):
             if outcome.inputWasKnown {
                 summary.skipped += 1
@@ -273,20 +302,41 @@ public struct PipelineRunner: Sendable {
                         replacing: replaced)
                 }
             }
-            summary.processed += 1
-            summary.quarantined += input.failedEntries
-            summary.newReports += outcome.newReportIDs.count
-            // A replaced copy was counted new with the input that gave it; one of the two copies is a duplicate.
-            summary.duplicateReports += outcome.duplicateReportIDs.count + outcome.replacedReportIDs.count
-            for note in input.notes {
-                logger.info("\(input.record.path): \(note)")
-            }
+            count(outcome, failedEntries: input.failedEntries, notes: input.notes, of: input.record, into: &summary)
         }
+    }
+
+    /// Counts an input indexed, and logs its notes.
+    private func count(
+        _ outcome: IndexOutcome, failedEntries: [InputError], notes: [String], of input: InputRecord,
+        into summary: inout RunSummary
+    ) {
+        summary.processed += 1
+        summary.quarantined += failedEntries
+        summary.newReports += outcome.newReportIDs.count
+        // A replaced copy was counted new with the input that gave it; one of the two copies is a duplicate.
+        summary.duplicateReports += outcome.duplicateReportIDs.count + outcome.replacedReportIDs.count
+        for note in notes {
+            logger.info("\(input.path): \(note)")
+        }
+    }
+
+    /// What an input needs before its rows, read whole or a part at a time: the blobs of its reports the index does not
+    /// hold (`known`) made, and their summaries written. The blobs of the reports the index holds are not made: it
+    /// keeps its copy, or makes them if this one replaces it.
+    static func prepare(
+        _ input: inout IndexedInput, known: Set<String>, summaries: InputSummaries, output: String, logger: Logger
+    ) {
+        input.encodeCrashDetails(skipping: known)
+        input.encodeEventDetails(skipping: known)
+        writeSummaries(
+            input.reports.map(\.id).filter { !known.contains($0) }, of: input, summaries: summaries, output: output,
+            logger: logger)
     }
 
     /// Renders and writes the summaries of an input's reports the index does not hold yet. Each is written beside its
     /// final name and renamed into place, without an fsync: a run that dies leaves whole files or none.
-    private static func writeSummaries(
+    static func writeSummaries(
         _ ids: [String], of input: IndexedInput, summaries: InputSummaries, output: String, logger: Logger
     ) {
         for id in ids {
@@ -339,15 +389,10 @@ public struct PipelineRunner: Sendable {
     /// are made here, once the index says which reports are new, and only for those. Each task indexes its own input:
     /// the index serializes the writes, and while one input waits for the writer the other tasks go on parsing.
     private static func store(
-        _ reading: Reading, index: some ReportIndex, claims: ReportClaims, run: Int64, output: String, logger: Logger
+        _ input: IndexedInput, summaries: InputSummaries, index: some ReportIndex, claims: ReportClaims, run: Int64,
+        output: String, logger: Logger
     ) async -> Outcome {
-        var input: IndexedInput
-        let summaries: InputSummaries
-        switch reading {
-        case .skipped: return .skipped
-        case .failed(let record, let error): return .failed(record, error)
-        case .parsed(let parsed, let made): (input, summaries) = (parsed, made)
-        }
+        var input = input
         // An input holding a report another input of the run is writing waits for that one's rows.
         let ids = input.reports.map(\.id)
         await claims.claim(ids)
@@ -357,13 +402,7 @@ public struct PipelineRunner: Sendable {
             // killed right after the commit. A summary written for an input the kill kept out of the index is written
             // again when the next run indexes it.
             let known = try await index.knownReports(ids)
-            // The blobs of the reports the index holds are not made: it keeps its copy, or makes them if this one
-            // replaces it.
-            input.encodeCrashDetails(skipping: known)
-            input.encodeEventDetails(skipping: known)
-            writeSummaries(
-                ids.filter { !known.contains($0) }, of: input, summaries: summaries, output: output,
-                logger: logger)
+            prepare(&input, known: known, summaries: summaries, output: output, logger: logger)
             let result = try await index.record(input, run: run)
             // A copy that replaced another input's: that copy's summary stood until its rows went.
             writeSummaries(
@@ -386,7 +425,8 @@ public struct PipelineRunner: Sendable {
     /// files (by what its listing says it keeps: exact), a file before it is unpacked (by what its hash kept of it: an
     /// estimate of what it will hold). Once unpacked, its charge is what it holds.
     private static func process(
-        _ path: String, limits: ArchiveLimits, index: some ReportIndex, budget: InputBudget,
+        _ path: String, limits: ArchiveLimits, parts: (reportsPerPart: Int, past: Int), index: some ReportIndex,
+        budget: InputBudget,
         symbolicator: RunSymbolicator?, fingerprinter: Fingerprinter, redactor: Redactor, frames: (VideoFrames, URL)?,
         known: String?
     ) async -> (Reading, held: InputBudget.Charge) {
@@ -414,7 +454,7 @@ public struct PipelineRunner: Sendable {
         if !source.isFolder {
             held = await budget.admit(source.estimatedBytes, exact: false)
         }
-        let unpacked: UnpackedInput
+        var unpacked: UnpackedInput
         do {
             unpacked = try source.unpack()
         } catch {
@@ -423,10 +463,15 @@ public struct PipelineRunner: Sendable {
         }
         held = await budget.settle(held, to: unpacked.bytesHeld)
         let record = InputRecord(path: path, sha256: sha256, kind: unpacked.kind.rawValue, signature: signature)
+        let reader = ReportReader(redactor: redactor)
+        if let parts = reader.parts(of: &unpacked, reportsPerPart: parts.reportsPerPart, unpackedPast: parts.past) {
+            // What it holds now is its entries compressed, not as unpacked.
+            return (.inParts(record, parts), await budget.settle(held, to: parts.bytesHeld))
+        }
         var output: ReportReader.Output
         do {
             // Handed over, so each entry's bytes go once it is read (see ``ReportReader/read(_:)``).
-            output = try ReportReader(redactor: redactor).read(consume unpacked)
+            output = try reader.read(consume unpacked)
         } catch {
             return (.failed(record, error), held)
         }
@@ -467,13 +512,17 @@ extension PipelineRunner {
         let needsSymbols = reports.contains { !$0.crashes.isEmpty }
         let symbols = needsSymbols ? await symbolicator?.symbolicator() : nil
         await enrich(&reports, symbolicator: symbols, fingerprinter: fingerprinter)
-        if let (extractor, folder) = frames {
-            // Beside the summary: reports/<id>.md links reports/<id>/frame-<event>.jpg.
-            reports = reports.map { report in
-                extractor.extract(
-                    report, into: folder.appendingPathComponent("reports/\(report.shortID)"),
-                    linkPrefix: "\(report.shortID)/")
-            }
+        extractFrames(&reports, frames)
+    }
+
+    /// Extracts the screen frames of `reports` into the output folder `frames` names, when it is given.
+    static func extractFrames(_ reports: inout [Report], _ frames: (VideoFrames, URL)?) {
+        guard let (extractor, folder) = frames else { return }
+        // Beside the summary: reports/<id>.md links reports/<id>/frame-<event>.jpg.
+        reports = reports.map { report in
+            extractor.extract(
+                report, into: folder.appendingPathComponent("reports/\(report.shortID)"),
+                linkPrefix: "\(report.shortID)/")
         }
     }
 }

@@ -26,6 +26,13 @@ public protocol ReportIndex: Sendable {
     func runsKilled(before run: Int64) async throws -> Int
     /// Stores one input and its reports in one transaction.
     func record(_ input: IndexedInput, run: Int64) async throws -> IndexOutcome
+    /// Stores an input a part at a time, all in one savepoint (``InputInParts``): `next` gives each part in turn, and
+    /// `nil` after the last; `written` is told what storing each part did. Both are called while the index holds its
+    /// writer, on the writer's thread: they must not ask the index anything.
+    func record(
+        inParts input: InputInParts, run: Int64, next: @escaping @Sendable () throws -> IndexedInput?,
+        written: @escaping @Sendable (IndexedInput, IndexOutcome) throws -> Void
+    ) async throws -> IndexOutcome
     /// Stores an input that could not be processed, with the reason.
     func quarantine(_ input: InputRecord, error: InputError, run: Int64) async throws
     /// Closes a run with its figures.

@@ -82,8 +82,32 @@ public struct RunDigest: Sendable {
     /// Counts a new report: its headline and its symbol coverage (counted here when not given).
     public mutating func add(_ report: Report, summaryPath: String?, coverage: SymbolCoverage? = nil) {
         newReportCount += 1
-        list(report, summaryPath: summaryPath)
+        list(id: report.id, input: report.source.input, headline: Self.headline(report), summaryPath: summaryPath)
         count(coverage ?? SymbolCoverage(report), times: 1)
+    }
+
+    /// What the digest keeps of one report: made where the report is, so that an input read in parts need not keep
+    /// its reports until the digest counts them.
+    package struct Entry: Sendable {
+        fileprivate var listing: NewReport
+        fileprivate var coverage: SymbolCoverage
+
+        /// The entry of `report`, with its coverage (counted here when not given).
+        package init(_ report: Report, summaryPath: String?, coverage: SymbolCoverage? = nil) {
+            listing = NewReport(
+                id: report.id, input: report.source.input, headline: RunDigest.headline(report),
+                summaryPath: summaryPath)
+            self.coverage = coverage ?? SymbolCoverage(report)
+        }
+    }
+
+    /// Counts a new report from its ``Entry``.
+    package mutating func add(_ entry: Entry) {
+        newReportCount += 1
+        list(
+            id: entry.listing.id, input: entry.listing.input, headline: entry.listing.headline,
+            summaryPath: entry.listing.summaryPath)
+        count(entry.coverage, times: 1)
     }
 
     /// Lists and counts `report` in place of another input's copy of it, which this run added and the index replaced
@@ -93,9 +117,19 @@ public struct RunDigest: Sendable {
         _ report: Report, summaryPath: String?, coverage: SymbolCoverage? = nil, replacing replaced: SymbolCoverage
     ) {
         listed.removeAll { $0.id == report.id }
-        list(report, summaryPath: summaryPath)
+        list(id: report.id, input: report.source.input, headline: Self.headline(report), summaryPath: summaryPath)
         count(replaced, times: -1)
         count(coverage ?? SymbolCoverage(report), times: 1)
+    }
+
+    /// ``replace(_:summaryPath:coverage:replacing:)`` from the report's ``Entry``.
+    package mutating func replace(_ entry: Entry, replacing replaced: SymbolCoverage) {
+        listed.removeAll { $0.id == entry.listing.id }
+        list(
+            id: entry.listing.id, input: entry.listing.input, headline: entry.listing.headline,
+            summaryPath: entry.listing.summaryPath)
+        count(replaced, times: -1)
+        count(entry.coverage, times: 1)
     }
 
     /// Adds (`times` 1) or takes off (-1) one report's coverage.
@@ -118,12 +152,13 @@ public struct RunDigest: Sendable {
         }
     }
 
-    /// Keeps `report` among the candidates for ``newReports`` when it may be one of them.
-    private mutating func list(_ report: Report, summaryPath: String?) {
-        let input = report.source.input
-        guard listedBound.map({ (input, report.id) < $0 }) ?? true else { return }
-        listed.append(
-            NewReport(id: report.id, input: input, headline: Self.headline(report), summaryPath: summaryPath))
+    /// Keeps a report among the candidates for ``newReports`` when it may be one of them; its headline is made only
+    /// then.
+    private mutating func list(
+        id: String, input: String, headline: @autoclosure () -> String, summaryPath: String?
+    ) {
+        guard listedBound.map({ (input, id) < $0 }) ?? true else { return }
+        listed.append(NewReport(id: id, input: input, headline: headline(), summaryPath: summaryPath))
         if listed.count == 3 * Self.listedReports {
             listed = firstListed(2 * Self.listedReports)
             listedBound = listed.last.map { ($0.input, $0.id) }
@@ -215,7 +250,7 @@ public struct RunDigest: Sendable {
         return lines
     }
 
-    private static func headline(_ report: Report) -> String {
+    fileprivate static func headline(_ report: Report) -> String {
         if let crash = report.crashes.first {
             return CrashSummary.headline(crash)
         }

@@ -1,0 +1,129 @@
+public import CasefileArchive
+
+extension ReportReader {
+    /// An input of many crash files, read twice: once whole, keeping only what the index must know before the input is
+    /// stored (each report's id, the copies of one report, the notes and the entries that failed), then a part at a
+    /// time, each part's reports parsed again and let go once stored (``InputInParts``). The input's memory is then
+    /// one part's reports, not all of them, for one more parse of each file.
+    ///
+    /// The reports and notes are those ``ReportReader/read(_:)`` gives: an input of many crash reports and no
+    /// recording has no report an app log or a debug-menu dump attaches to.
+    package struct Parts: Sendable {
+        /// Each report's id, once each, in the order each first appears.
+        package private(set) var reportIDs: [String] = []
+        /// Further copies of a report (the most complete copy is the one read; on a tie, the first), with the entry
+        /// each was read from.
+        package private(set) var duplicateCopies: [(id: String, root: String)] = []
+        /// Entries passed over, one line each, in the order ``ReportReader/read(_:)`` gives them.
+        package private(set) var notes: [String]
+        /// Entries that are reports but could not be read.
+        package private(set) var failures: [InputError] = []
+        /// The reports each part holds at most.
+        package let reportsPerPart: Int
+        /// The entry of each report's kept copy, in the order of ``reportIDs``, its bytes compressed
+        /// (``ArchiveEntry/compressed()``: crash reports take about a sixth of their size).
+        private var entries: [ArchiveEntry] = []
+        private var nextEntry = 0
+        private let input: (path: String, kind: UnpackedInput.Kind)
+        private let redactor: Redactor
+
+        fileprivate init(
+            input: (path: String, kind: UnpackedInput.Kind), notes: [String], reportsPerPart: Int, redactor: Redactor
+        ) {
+            self.input = input
+            self.notes = notes
+            self.reportsPerPart = reportsPerPart
+            self.redactor = redactor
+        }
+
+        /// The bytes the entries still to read hold, compressed.
+        package var bytesHeld: Int {
+            entries[nextEntry...].reduce(0) { $0 + $1.bytesHeld }
+        }
+
+        /// The next part: up to ``reportsPerPart`` reports, read again and redacted, each entry's bytes let go once
+        /// read; `nil` after the last.
+        package mutating func next() -> [Report]? {
+            guard nextEntry < entries.count else { return nil }
+            let end = min(nextEntry + reportsPerPart, entries.count)
+            let crashParser = CrashReportParser()
+            var repeated = RepeatedStrings()
+            var reports: [Report] = []
+            reports.reserveCapacity(end - nextEntry)
+            for position in nextEntry..<end {
+                let entry = entries[position]
+                entries[position].contents = .bytes([])
+                let bytes = UTF16Text.withoutByteOrderMark(entry.bytes ?? [])
+                // The first reading read a report here: the same bytes read the same way.
+                guard
+                    case .report(var report) = ReportReader.reading(
+                        bytes, of: entry, input: input, crashParser: crashParser)
+                else { continue }
+                redactor.redact(&report)
+                reports.append(report)
+                repeated.share(&reports, at: reports.count - 1)
+            }
+            nextEntry = end
+            return reports
+        }
+
+        /// Reads each entry once, keeping what ``Parts`` keeps; `false` when the entries hold too few reports for parts.
+        fileprivate mutating func survey(_ unrecognized: [ArchiveEntry]) -> Bool {
+            let crashParser = CrashReportParser()
+            var attachments: [String] = []
+            var leftovers: [String] = []
+            // Of each id, where its kept copy is in `entries` and how complete that copy is.
+            var kept: [String: (position: Int, completeness: Int, root: String)] = [:]
+            for entry in unrecognized {
+                guard let stored = entry.bytes else {
+                    notes.append(ReportReader.Passed.media.note(entry.path))
+                    continue
+                }
+                let bytes = UTF16Text.withoutByteOrderMark(stored)
+                switch ReportReader.reading(bytes, of: entry, input: input, crashParser: crashParser) {
+                case .report(let report):
+                    let (id, completeness, root) = (report.id, report.completeness, report.source.root)
+                    guard let first = kept[id] else {
+                        kept[id] = (entries.count, completeness, root)
+                        reportIDs.append(id)
+                        entries.append(entry.compressed())
+                        continue
+                    }
+                    // As ``Report/keptCopies(_:)`` keeps copies: the most complete, in the place of the first.
+                    if completeness > first.completeness {
+                        duplicateCopies.append((id, first.root))
+                        kept[id] = (first.position, completeness, root)
+                        entries[first.position] = entry.compressed()
+                    } else {
+                        duplicateCopies.append((id, root))
+                    }
+                case .failure(let failure): failures.append(failure)
+                case .attachment: attachments.append(entry.path)
+                case .unrecognized: leftovers.append(entry.path)
+                }
+            }
+            guard reportIDs.count > reportsPerPart else { return false }
+            notes += leftovers.map(ReportReader.Passed.unrecognized.note)
+            notes += attachments.map(ReportReader.Passed.attachment.note)
+            return true
+        }
+    }
+
+    /// `input` to be read in parts of `reportsPerPart` reports (``Parts``), when its files expand to more than
+    /// `unpackedPast` bytes and hold more crash reports than one part, no recording and no data snapshots; then `input`
+    /// keeps no entries. Otherwise `nil`, and `input` is left for ``read(_:)``.
+    package func parts(of input: inout UnpackedInput, reportsPerPart: Int, unpackedPast: Int) -> Parts? {
+        guard reportsPerPart > 0, input.entries.count > reportsPerPart, input.bytesUnpacked > unpackedPast else {
+            return nil
+        }
+        let located = ReportLocator.locate(input)
+        guard located.packages.isEmpty, located.unrecognized.count > reportsPerPart,
+            !located.unrecognized.contains(where: { DataSnapshotParser.isRegistry($0.path) })
+        else { return nil }
+        var parts = Parts(
+            input: (input.path, input.kind), notes: input.notes, reportsPerPart: reportsPerPart, redactor: redactor)
+        guard parts.survey(located.unrecognized) else { return nil }
+        input.entries = []
+        return parts
+    }
+}
