@@ -5,8 +5,8 @@ import Testing
 @testable import CasefileCore
 
 /// An input of many crash reports (a tester's zip of crash logs) keeps each string its reports repeat once: image
-/// paths, UUIDs and names, frames' images and symbols. Sharing must change no value, down to the bytes, and starts only
-/// at the eighth crash report of an input.
+/// paths, UUIDs and names, frames' images and symbols. Sharing must change no value, down to the bytes, and happens only
+/// in an input of eight files or more; one of 16 or more is read on two threads, each sharing what it reads.
 @Suite struct RepeatedStringsTests {
     /// A `.crash` report whose one image lies at `path` with `uuid` and whose two frames call `symbol` in it.
     private static func crash(number: Int, path: String, uuid: String, symbol: String) -> [UInt8] {
@@ -50,7 +50,7 @@ import Testing
         }
         let together = try ReportReader().read(UnpackedInput(path: "all.zip", kind: .archive, entries: entries))
         let crashReports = together.reports.filter { !$0.crashes.isEmpty }
-        #expect(crashReports.count >= 2 * RepeatedStrings.reportsBeforeSharing)
+        #expect(crashReports.count >= SideBySide.reports)
         for report in together.reports {
             let entry = try #require(entries.first { $0.path == report.source.root })
             let alone = try ReportReader().read(UnpackedInput(path: "all.zip", kind: .archive, entries: [entry]))
@@ -84,9 +84,9 @@ import Testing
         }
     }
 
-    /// From the eighth crash report of an input on, every report's image path and UUID and frame symbol are the first
-    /// report's own strings; an input of fewer reports leaves each its own.
-    @Test func sharedFromTheEighthReport() throws {
+    /// In an input of eight files or more, every report's image path and UUID and frame symbol are the first report's
+    /// own strings; an input of fewer files leaves each its own.
+    @Test func sharedInAnInputOfEightFiles() throws {
         let path = "/private/var/containers/Bundle/Application/0A1B2C3D/ShopApp.app/Frameworks/ShopAppNetworkingKit"
         let symbol = "-[CheckoutViewController submitOrder:]"
         let files = { (count: Int) in
@@ -94,7 +94,7 @@ import Testing
                 Self.crash(number: $0, path: path, uuid: "4c4c442a55553144a1c2ffa5de205d9d", symbol: symbol)
             }
         }
-        let many = try ReportReader().read(Self.input(files(RepeatedStrings.reportsBeforeSharing + 2))).reports
+        let many = try ReportReader().read(Self.input(files(RepeatedStrings.entriesBeforeSharing + 2))).reports
         let first = try #require(many.first?.crashes.first)
         for report in many.dropFirst() {
             let crash = try #require(report.crashes.first)
@@ -104,9 +104,9 @@ import Testing
                 Self.address(crash.threads.first?.frames.last?.symbol)
                     == Self.address(first.threads[0].frames[0].symbol))
         }
-        let few = try ReportReader().read(Self.input(files(RepeatedStrings.reportsBeforeSharing - 1))).reports
+        let few = try ReportReader().read(Self.input(files(RepeatedStrings.entriesBeforeSharing - 1))).reports
         let paths = Set(few.compactMap { Self.address($0.crashes.first?.images.first?.path) })
-        #expect(paths.count == RepeatedStrings.reportsBeforeSharing - 1)
+        #expect(paths.count == RepeatedStrings.entriesBeforeSharing - 1)
     }
 
     /// A `.crash` report of one thread of `frames` frames, each in one of `images` images.
@@ -136,13 +136,13 @@ import Testing
         return Array(text.utf8)
     }
 
-    /// From the eighth crash report of an input on, each report's frames and images are kept in storage of about their
-    /// count, not in the doubled storage they grew into: 9 frames in no more than 11 places (not 16), 5 images in 6
-    /// (not 8). An input of fewer reports is left as parsed.
-    @Test func arraysTrimmedFromTheEighthReport() throws {
+    /// In an input of eight files or more, each report's frames and images are kept in storage of about their count,
+    /// not in the doubled storage they grew into: 9 frames in no more than 11 places (not 16), 5 images in 6 (not 8).
+    /// An input of fewer files is left as parsed.
+    @Test func arraysTrimmedInAnInputOfEightFiles() throws {
         let files = { (count: Int) in (0..<count).map { Self.crash(number: $0, frames: 9, images: 5) } }
-        let many = try ReportReader().read(Self.input(files(RepeatedStrings.reportsBeforeSharing + 2))).reports
-        #expect(many.count == RepeatedStrings.reportsBeforeSharing + 2)
+        let many = try ReportReader().read(Self.input(files(RepeatedStrings.entriesBeforeSharing + 2))).reports
+        #expect(many.count == RepeatedStrings.entriesBeforeSharing + 2)
         for report in many {
             let crash = try #require(report.crashes.first)
             let frames = try #require(crash.threads.first?.frames)
@@ -151,7 +151,22 @@ import Testing
             #expect(frames.capacity <= 11, "\(frames.capacity)")
             #expect(crash.images.capacity <= 6, "\(crash.images.capacity)")
         }
-        let few = try ReportReader().read(Self.input(files(RepeatedStrings.reportsBeforeSharing - 1))).reports
+        let few = try ReportReader().read(Self.input(files(RepeatedStrings.entriesBeforeSharing - 1))).reports
         #expect(few.allSatisfy { ($0.crashes.first?.threads.first?.frames.capacity ?? 0) > 11 })
+    }
+
+    /// An input of 40 files is read on two threads: each report's strings are those of the first report its thread
+    /// read, so the 40 reports hold two copies of the image's path at most, and at least one is shared by many.
+    @Test func sharedOnEachThreadOfALargeInput() throws {
+        let path = "/private/var/containers/Bundle/Application/0A1B2C3D/ShopApp.app/Frameworks/ShopAppNetworkingKit"
+        let files = (0..<40).map {
+            Self.crash(number: $0, path: path, uuid: "4c4c442a55553144a1c2ffa5de205d9d", symbol: "-[Kit load:]")
+        }
+        #expect(files.count >= SideBySide.reports)
+        let reports = try ReportReader().read(Self.input(files)).reports
+        #expect(reports.count == 40)
+        let copies = Dictionary(grouping: reports, by: { Self.address($0.crashes.first?.images.first?.path) })
+        #expect(copies.count <= 2)
+        #expect(copies.values.map(\.count).max() ?? 0 >= 20)
     }
 }

@@ -48,4 +48,35 @@ import Testing
         #expect(pthread_equal(inner.1.second, inner.1.caller) == 0)
         #expect(pthread_equal(inner.1.second, outer) == 0)
     }
+
+    /// The items of ``SideBySide/map(count:concurrently:state:_:)``: each item's answer in its place, each item taken
+    /// once. Asked to, the caller's thread and one more take items, each with a state of its own; else the caller
+    /// alone, with one state. Each item waits a millisecond, so the second thread is running before the items run out.
+    @Test(arguments: [true, false]) func itemsTakenOnceEachAnsweredInPlace(concurrently: Bool) {
+        let caller = pthread_self()
+        let answers = SideBySide.map(count: 40, concurrently: concurrently, state: [Int]()) { taken, item in
+            usleep(1_000)
+            taken.append(item)
+            return (item: item, thread: pthread_self(), takenBefore: taken.dropLast())
+        }
+        #expect(answers.map(\.item) == Array(0..<40))
+        let others = answers.filter { pthread_equal($0.thread, caller) == 0 }
+        if concurrently {
+            #expect(!others.isEmpty)
+            #expect(others.count < 40)
+            #expect(others.allSatisfy { pthread_equal($0.thread, others[0].thread) != 0 })
+        } else {
+            #expect(others.isEmpty)
+        }
+        // A thread's state saw only the items that thread took, in the order it took them.
+        for answer in answers {
+            let sameThread = answers.filter { pthread_equal($0.thread, answer.thread) != 0 }.map(\.item)
+            #expect(Array(answer.takenBefore) == sameThread.filter { $0 < answer.item })
+        }
+    }
+
+    @Test func noItemsNoAnswers() {
+        let answers = SideBySide.map(count: 0, concurrently: true) { item in item }
+        #expect(answers.isEmpty)
+    }
 }

@@ -12,34 +12,26 @@
 /// one append at a time, into storage up to twice what they hold. Trimmed, a zip of the bench inbox's 423 crash files
 /// peaked at 102–105 MB instead of 116 MB.
 struct RepeatedStrings {
-    /// The strings kept, by a hash of their bytes (``StringPool``'s), in open addressing; made when sharing starts.
+    /// The strings kept, by a hash of their bytes (``StringPool``'s), in open addressing; made when the first is kept.
     private var slots: [String?] = []
     private var kept = 0
-    /// The crash reports read before sharing starts, by position.
-    private var waiting: [Int] = []
-    private var sharing = false
+    private let sharing: Bool
 
-    /// The crash reports of one input from which sharing starts. Each string costs a hash and a comparison (about 1 %
-    /// of the bench's instructions when its three-report zips were shared too) to save memory that matters only when an
-    /// input holds many reports; below this the copies are few.
-    static let reportsBeforeSharing = 8
+    /// The files of one input from which its reports' strings are shared. Each string costs a hash and a comparison
+    /// (about 1 % of the bench's instructions when its three-report zips were shared too) to save memory that matters
+    /// only when an input holds many reports; below this the copies are few.
+    static let entriesBeforeSharing = 8
 
-    /// Shares the strings of the crash report just appended to `reports`, at `position`, with those of the crash
-    /// reports before it, once the input has shown ``reportsBeforeSharing`` of them. Call it as each report is read:
-    /// the copies it lets go are then freed before the next report is parsed, and the allocator reuses their memory.
-    mutating func share(_ reports: inout [Report], at position: Int) {
-        guard sharing else {
-            waiting.append(position)
-            guard waiting.count == Self.reportsBeforeSharing else { return }
-            sharing = true
-            for earlier in waiting { share(&reports[earlier]) }
-            waiting = []
-            return
-        }
-        share(&reports[position])
+    /// Sharing for the reports read from an input's `entries` files, when they are ``entriesBeforeSharing`` or more.
+    init(entries: Int) {
+        sharing = entries >= Self.entriesBeforeSharing
     }
 
-    private mutating func share(_ report: inout Report) {
+    /// Shares the strings of `report`, just read, with those of the reports shared before it. Call it as each report
+    /// is read: the copies it lets go are then freed before the next report is parsed, and the allocator reuses their
+    /// memory.
+    mutating func share(_ report: inout Report) {
+        guard sharing else { return }
         for crash in report.crashes.indices {
             share(&report.crashes[crash])
         }

@@ -42,58 +42,60 @@ extension ReportReader {
         }
 
         /// The next part: up to ``reportsPerPart`` reports, read again and redacted, each entry's bytes let go once
-        /// read; `nil` after the last.
+        /// read, on two threads (``SideBySide/map(count:concurrently:state:_:)``): the index's writer waits for the
+        /// part, and the run's other inputs for the writer; `nil` after the last.
         package mutating func next() -> [Report]? {
             guard nextEntry < entries.count else { return nil }
-            let end = min(nextEntry + reportsPerPart, entries.count)
-            let crashParser = CrashReportParser()
-            var repeated = RepeatedStrings()
-            var reports: [Report] = []
-            reports.reserveCapacity(end - nextEntry)
-            for position in nextEntry..<end {
-                let entry = entries[position]
-                entries[position].contents = .bytes([])
-                let bytes = UTF16Text.withoutByteOrderMark(entry.bytes ?? [])
-                // The first reading read a report here: the same bytes read the same way.
-                guard
-                    case .report(var report) = ReportReader.reading(
-                        bytes, of: entry, input: input, crashParser: crashParser)
-                else { continue }
-                redactor.redact(&report)
-                reports.append(report)
-                repeated.share(&reports, at: reports.count - 1)
+            let part = nextEntry..<min(nextEntry + reportsPerPart, entries.count)
+            nextEntry = part.upperBound
+            let (crashParser, redactor, input) = (CrashReportParser(), redactor, input)
+            let reports = entries.withUnsafeMutableBufferPointer { entries in
+                SideBySide.map(
+                    count: part.count, concurrently: true, state: RepeatedStrings(entries: part.count)
+                ) { repeated, item -> Report? in
+                    let position = part.lowerBound + item
+                    let entry = entries[position]
+                    entries[position].contents = .bytes([])
+                    let bytes = UTF16Text.withoutByteOrderMark(entry.bytes ?? [])
+                    // The first reading read a report here: the same bytes read the same way.
+                    guard
+                        case .report(var report) = ReportReader.reading(
+                            bytes, of: entry, input: input, crashParser: crashParser)
+                    else { return nil }
+                    redactor.redact(&report)
+                    repeated.share(&report)
+                    return report
+                }
             }
-            nextEntry = end
-            return reports
+            return reports.compactMap { $0 }
         }
 
-        /// Reads each entry once, keeping what ``Parts`` keeps; `false` when the entries hold too few reports for parts.
+        /// Reads each entry once, on two threads, keeping what ``Parts`` keeps; `false` when the entries hold too few
+        /// reports for parts.
         fileprivate mutating func survey(_ unrecognized: [ArchiveEntry]) -> Bool {
-            let crashParser = CrashReportParser()
+            let (crashParser, input) = (CrashReportParser(), input)
+            let surveyed = SideBySide.map(count: unrecognized.count, concurrently: true) { position in
+                Surveyed(unrecognized[position], input: input, crashParser: crashParser)
+            }
             var attachments: [String] = []
             var leftovers: [String] = []
             // Of each id, where its kept copy is in `entries` and how complete that copy is.
             var kept: [String: (position: Int, completeness: Int, root: String)] = [:]
-            for entry in unrecognized {
-                guard let stored = entry.bytes else {
-                    notes.append(ReportReader.Passed.media.note(entry.path))
-                    continue
-                }
-                let bytes = UTF16Text.withoutByteOrderMark(stored)
-                switch ReportReader.reading(bytes, of: entry, input: input, crashParser: crashParser) {
-                case .report(let report):
-                    let (id, completeness, root) = (report.id, report.completeness, report.source.root)
+            for (entry, surveyed) in zip(unrecognized, surveyed) {
+                switch surveyed {
+                case .media: notes.append(ReportReader.Passed.media.note(entry.path))
+                case .report(let id, let completeness, let root, let compressed):
                     guard let first = kept[id] else {
                         kept[id] = (entries.count, completeness, root)
                         reportIDs.append(id)
-                        entries.append(entry.compressed())
+                        entries.append(compressed)
                         continue
                     }
                     // As ``Report/keptCopies(_:)`` keeps copies: the most complete, in the place of the first.
                     if completeness > first.completeness {
                         duplicateCopies.append((id, first.root))
                         kept[id] = (first.position, completeness, root)
-                        entries[first.position] = entry.compressed()
+                        entries[first.position] = compressed
                     } else {
                         duplicateCopies.append((id, root))
                     }
@@ -106,6 +108,38 @@ extension ReportReader {
             notes += leftovers.map(ReportReader.Passed.unrecognized.note)
             notes += attachments.map(ReportReader.Passed.attachment.note)
             return true
+        }
+    }
+
+    /// What the first reading of an input read in parts keeps of one entry (``Parts``).
+    private enum Surveyed {
+        /// A media file: no bytes were kept.
+        case media
+        /// A crash report: its id, how complete it is, the entry it was read from, and that entry compressed.
+        case report(id: String, completeness: Int, root: String, compressed: ArchiveEntry)
+        /// A crash report that could not be read.
+        case failure(InputError)
+        /// An app log or a debug-menu dump.
+        case attachment
+        /// None of these.
+        case unrecognized
+
+        /// Reads `entry` of `input`.
+        init(_ entry: ArchiveEntry, input: (path: String, kind: UnpackedInput.Kind), crashParser: CrashReportParser) {
+            guard let stored = entry.bytes else {
+                self = .media
+                return
+            }
+            let bytes = UTF16Text.withoutByteOrderMark(stored)
+            switch ReportReader.reading(bytes, of: entry, input: input, crashParser: crashParser) {
+            case .report(let report):
+                self = .report(
+                    id: report.id, completeness: report.completeness, root: report.source.root,
+                    compressed: entry.compressed())
+            case .failure(let failure): self = .failure(failure)
+            case .attachment: self = .attachment
+            case .unrecognized: self = .unrecognized
+            }
         }
     }
 

@@ -32,38 +32,27 @@ public struct ReportReader: Sendable {
         input.entries = []
         var reports = Self.parsePackages(&located.packages)
         var failures: [InputError] = []
-        let crashParser = CrashReportParser()
         var attachments: [(path: String, attach: (Report) -> Report)] = []
         let registries = located.unrecognized.filter { DataSnapshotParser.isRegistry($0.path) }
         let snapshotFolders = registries.map { DataSnapshotParser.folder(of: $0.path) }
         var leftovers: [ArchiveEntry] = []
-        var repeated = RepeatedStrings()
-        for position in located.unrecognized.indices {
-            let entry = located.unrecognized[position]
-            let reportsBefore = reports.count
-            guard let stored = entry.bytes else {
-                notes.append(Self.Passed.media.note(entry.path))
-                continue
+        // The entries a registry reads are left for it, with their bytes.
+        let reads = Self.readEach(
+            &located.unrecognized, input: (path, kind),
+            twoThreads: located.unrecognized.count >= SideBySide.reports,
+            skipping: { entry in
+                DataSnapshotParser.isRegistry(entry.path)
+                    || snapshotFolders.contains(where: { !$0.isEmpty && entry.path.hasPrefix($0 + "/") })
+            })
+        for (entry, read) in zip(located.unrecognized, reads) {
+            switch read {
+            case .media: notes.append(Self.Passed.media.note(entry.path))
+            case .skipped: continue
+            case .reading(.report(let report)): reports.append(report)
+            case .reading(.failure(let failure)): failures.append(failure)
+            case .reading(.attachment(let attach)): attachments.append((entry.path, attach))
+            case .reading(.unrecognized): leftovers.append(entry)
             }
-            // A crash report, an app log or a debug-menu dump saved on Windows is UTF-16 with a byte order mark
-            // (Notepad's "Unicode", PowerShell's `>`) or UTF-8 with one: every parser below reads it as plain UTF-8.
-            let bytes = UTF16Text.withoutByteOrderMark(stored)
-            if DataSnapshotParser.isRegistry(entry.path)
-                || snapshotFolders.contains(where: { !$0.isEmpty && entry.path.hasPrefix($0 + "/") })
-            {
-                continue
-            }
-            // What is read into a report or an attachment no longer needs its bytes. A registry reads only the entries
-            // of its own folder (skipped above) or, at the root, `leftovers`, which hold their own.
-            defer { located.unrecognized[position].contents = .bytes([]) }
-            switch Self.reading(bytes, of: entry, input: (path, kind), crashParser: crashParser) {
-            case .report(let report): reports.append(report)
-            case .failure(let failure): failures.append(failure)
-            case .attachment(let attach): attachments.append((entry.path, attach))
-            case .unrecognized: leftovers.append(entry)
-            }
-            // Shared here, past the `switch`: inside it, `crashes` still holds the arrays sharing changes.
-            if reports.count > reportsBefore { repeated.share(&reports, at: reports.count - 1) }
         }
         for registry in registries {
             // A registry at the input's root takes only what nothing else read.
@@ -99,6 +88,49 @@ public struct ReportReader: Sendable {
         // recording's timeline first copied every event of it.
         for index in reports.indices { redactor.redact(&reports[index]) }
         return Output(reports: reports, notes: notes, failures: failures)
+    }
+
+    /// What reading one entry gave.
+    enum Read {
+        /// A media file outside a recording: no bytes were kept.
+        case media
+        /// An entry a data snapshot registry reads (`skipping`), with its bytes kept.
+        case skipped
+        /// What the entry is; one in no format read here keeps its bytes (a registry at the input's root may read
+        /// it).
+        case reading(EntryReading)
+    }
+
+    /// Reads each of `entries`, in order, letting go of the bytes of each read into a report, a failure or an
+    /// attachment; on two threads when `twoThreads`. `skipping` is asked on either thread. Each report's strings are shared with those read before it on its
+    /// thread (``RepeatedStrings``).
+    static func readEach(
+        _ entries: inout [ArchiveEntry], input: (path: String, kind: UnpackedInput.Kind), twoThreads: Bool,
+        skipping: (ArchiveEntry) -> Bool
+    ) -> [Read] {
+        let crashParser = CrashReportParser()
+        let count = entries.count
+        return entries.withUnsafeMutableBufferPointer { entries in
+            SideBySide.map(
+                count: count, concurrently: twoThreads, state: RepeatedStrings(entries: count)
+            ) { repeated, position in
+                let entry = entries[position]
+                guard let stored = entry.bytes else { return .media }
+                if skipping(entry) { return .skipped }
+                // A crash report, an app log or a debug-menu dump saved on Windows is UTF-16 with a byte order mark
+                // (Notepad's "Unicode", PowerShell's `>`) or UTF-8 with one: every parser reads it as plain UTF-8.
+                let bytes = UTF16Text.withoutByteOrderMark(stored)
+                var reading = Self.reading(bytes, of: entry, input: input, crashParser: crashParser)
+                if case .unrecognized = reading { return .reading(reading) }
+                // What is read into a report or an attachment no longer needs its bytes.
+                entries[position].contents = .bytes([])
+                guard case .report(var report) = reading else { return .reading(reading) }
+                // Shared once `reading` lets go of it: else its arrays would be copied as sharing changes them.
+                reading = .unrecognized
+                repeated.share(&report)
+                return .reading(.report(report))
+            }
+        }
     }
 
     /// Why an entry was passed over: each gives the input's note for it.

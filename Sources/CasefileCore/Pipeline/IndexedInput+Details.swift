@@ -10,8 +10,14 @@ extension IndexedInput {
     /// Fills ``crashDetails``: each report's crashes as ``CrashDetailCodec`` blobs, but those of the reports in
     /// `skipped`. An empty blob stands for one that failed here: the writer tries again and reports the error.
     package mutating func encodeCrashDetails(skipping skipped: Set<String> = []) {
-        for report in Report.keptCopies(reports) where !report.crashes.isEmpty && !skipped.contains(report.id) {
-            crashDetails[report.id] = report.crashes.map { (try? CrashDetailCodec.encode($0)) ?? CrashDetail(blob: []) }
+        let encoded = Report.keptCopies(reports).filter { !$0.crashes.isEmpty && !skipped.contains($0.id) }
+        let details = SideBySide.map(
+            count: encoded.count, concurrently: encoded.count >= SideBySide.reports
+        ) { index in
+            encoded[index].crashes.map { (try? CrashDetailCodec.encode($0)) ?? CrashDetail(blob: []) }
+        }
+        for (report, details) in zip(encoded, details) {
+            crashDetails[report.id] = details
         }
     }
 

@@ -16,9 +16,14 @@ package struct InputSummaries: Sendable {
 
     /// The summaries of `reports`, their links to group pages pointing at the output folder's `groups/`.
     package init(_ reports: [Report]) {
-        for report in Report.keptCopies(reports) {
+        let kept = Report.keptCopies(reports)
+        // Counted on two threads for many reports (``SideBySide/reports``).
+        let counted = SideBySide.map(count: kept.count, concurrently: kept.count >= SideBySide.reports) { index in
+            SymbolCoverage(kept[index])
+        }
+        for (report, counted) in zip(kept, counted) {
             paths[report.id] = "reports/\(report.shortID).md"
-            coverage[report.id] = SymbolCoverage(report)
+            coverage[report.id] = counted
             self.reports[report.id] = report
         }
     }

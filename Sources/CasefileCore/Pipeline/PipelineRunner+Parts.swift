@@ -87,7 +87,8 @@ final class PartsReading: @unchecked Sendable {
     /// read whole); `nil` after the last.
     func next() -> IndexedInput? {
         guard var reports = parts.next() else { return nil }
-        // A report the index holds from a night that is done is left as parsed.
+        // A report the index holds from a night that is done is left as parsed. Enriched on this thread alone: the
+        // symbolicator reads its cache through the index, which this thread holds, and another would wait for it.
         let fresh = reports.indices.filter { !settled.contains(reports[$0].id) }
         if fresh.count == reports.count {
             Triage.enrich(&reports, symbolicator: symbolicator, fingerprinter: fingerprinter)

@@ -27,33 +27,46 @@ public struct Triage: Sendable {
             throw InputError(error)
         }
         var output = try ReportReader(redactor: redactor).read(unpacked)
-        Self.enrich(&output.reports, symbolicator: symbolicator, fingerprinter: fingerprinter)
+        Self.enrich(
+            &output.reports, symbolicator: symbolicator, fingerprinter: fingerprinter,
+            twoThreads: output.reports.count >= SideBySide.reports)
         return output
     }
 
     /// Symbolicates (when a symbolicator is given), fingerprints and correlates reports in place, as `triage` and the
-    /// nightly run both do: each report's crashes are changed where they lie, never copied frame by frame.
-    package static func enrich(_ reports: inout [Report], symbolicator: Symbolicator?, fingerprinter: Fingerprinter) {
-        for index in reports.indices {
-            symbolicator?.symbolicate(&reports[index])
-            let timeline = reports[index].timeline
-            guard timeline.events.count >= SideBySide.events else {
-                fingerprinter.fingerprint(&reports[index])
-                Correlator().correlate(&reports[index])
-                continue
+    /// nightly run both do: each report's crashes are changed where they lie, never copied frame by frame. With
+    /// `twoThreads`, two threads take the reports one at a time (``SideBySide/map(count:concurrently:state:_:)``); the
+    /// symbolicator may then read its cache from either, so it must be free to (not on the index writer's thread).
+    package static func enrich(
+        _ reports: inout [Report], symbolicator: Symbolicator?, fingerprinter: Fingerprinter, twoThreads: Bool = false
+    ) {
+        let count = reports.count
+        reports.withUnsafeMutableBufferPointer { reports in
+            _ = SideBySide.map(count: count, concurrently: twoThreads) { index in
+                enrich(&reports[index], symbolicator: symbolicator, fingerprinter: fingerprinter)
             }
-            // A long recording is correlated beside its fingerprinting, which reads no correlation.
-            let report = reports[index]
-            let (fingerprinted, correlation) = SideBySide.run(
-                concurrently: true,
-                {
-                    var report = report
-                    fingerprinter.fingerprint(&report)
-                    return report
-                },
-                { Correlator().correlation(of: timeline, duration: report.duration) })
-            reports[index] = fingerprinted
-            reports[index].correlation = correlation
         }
+    }
+
+    private static func enrich(_ report: inout Report, symbolicator: Symbolicator?, fingerprinter: Fingerprinter) {
+        symbolicator?.symbolicate(&report)
+        let timeline = report.timeline
+        guard timeline.events.count >= SideBySide.events else {
+            fingerprinter.fingerprint(&report)
+            Correlator().correlate(&report)
+            return
+        }
+        // A long recording is correlated beside its fingerprinting, which reads no correlation.
+        let whole = report
+        let (fingerprinted, correlation) = SideBySide.run(
+            concurrently: true,
+            {
+                var report = whole
+                fingerprinter.fingerprint(&report)
+                return report
+            },
+            { Correlator().correlation(of: timeline, duration: whole.duration) })
+        report = fingerprinted
+        report.correlation = correlation
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -27,6 +29,11 @@ enum SideBySide {
     /// The failed requests from which their chains are worked out in two halves at once: about 45 µs a chain.
     static let chains = 64
 
+    /// The files of one input, or its reports, from which they are read, enriched, encoded and rendered on two threads
+    /// at once (``map(count:concurrently:state:_:)``): a tester's zip of crash logs takes a second or more on one core,
+    /// and it is often a night's last input, or its only one.
+    static let reports = 16
+
     /// The stack of the second thread: the main thread's, as the parsers' depth limits assume it.
     private static let stackSize = 8 << 20
 
@@ -45,6 +52,65 @@ enum SideBySide {
             guard let secondResult = result.value else { preconditionFailure("the second piece did not run") }
             return (firstResult, secondResult)
         }
+    }
+
+    /// `body(&state, item)` for every item of `0..<count`, the answers in that order. With `concurrently`, on the
+    /// caller's thread and a second one at once, each taking the next item neither has taken, with a copy of `state` of
+    /// its own; else on the caller's thread alone, with one. Items taken one at a time keep both threads busy to the
+    /// end when items differ in cost (crash reports of 20 and of 400 KB), and the caller takes every item left when the
+    /// second thread gets no core. Unlike ``run(concurrently:_:_:)``, this runs apart even where `secondThread` is off:
+    /// its callers are inputs large enough to hold the run's other work back (``reports``). The second thread is given
+    /// the caller's `secondThread`.
+    static func map<State, Result>(
+        count: Int, concurrently: Bool, state: State, _ body: (inout State, Int) -> Result
+    ) -> [Result] {
+        guard concurrently, count > 1 else {
+            var state = state
+            return (0..<count).map { body(&state, $0) }
+        }
+        let taken = Counter()
+        var answers = [Result?](repeating: nil, count: count)
+        answers.withUnsafeMutableBufferPointer { buffer in
+            let slots = Slots(buffer: buffer)
+            // Each thread writes the answers of the items it took, and no item is taken twice.
+            func work() {
+                var state = state
+                while true {
+                    let item = taken.value.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard item < count else { return }
+                    slots.buffer[item] = body(&state, item)
+                }
+            }
+            // The second thread splits its items' own work as the caller's does: it is no task, and reads no task's
+            // values.
+            let inherited = secondThread
+            func secondWork() { SideBySide.$secondThread.withValue(inherited) { work() } }
+            withoutActuallyEscaping(secondWork) { secondWork in
+                let thread = Worker.start(secondWork)
+                work()
+                // The join orders the second thread's writes of its answers before they are read.
+                if let thread { pthread_join(thread, nil) }
+            }
+        }
+        return answers.map { answer in
+            guard let answer else { preconditionFailure("an item was not taken") }
+            return answer
+        }
+    }
+
+    /// `body(item)` for every item of `0..<count`, as ``map(count:concurrently:state:_:)`` does with no state.
+    static func map<Result>(count: Int, concurrently: Bool, _ body: (Int) -> Result) -> [Result] {
+        map(count: count, concurrently: concurrently, state: ()) { _, item in body(item) }
+    }
+
+    /// The next item to take, shared by the two threads of ``map(count:concurrently:state:_:)``.
+    private final class Counter: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
+    /// The answers of ``map(count:concurrently:state:_:)``, which each thread writes where no other does.
+    private struct Slots<Result>: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Result?>
     }
 
     /// Where the second thread leaves its result.
