@@ -102,8 +102,8 @@ public struct ReportReader: Sendable {
     }
 
     /// Reads each of `entries`, in order, letting go of the bytes of each read into a report, a failure or an
-    /// attachment; on two threads when `twoThreads`. `skipping` is asked on either thread. Each report's strings are shared with those read before it on its
-    /// thread (``RepeatedStrings``).
+    /// attachment; on two threads when `twoThreads`, either of which may ask `skipping`. Each report's strings are
+    /// shared with those of the reports read before it on its thread (``RepeatedStrings``).
     static func readEach(
         _ entries: inout [ArchiveEntry], input: (path: String, kind: UnpackedInput.Kind), twoThreads: Bool,
         skipping: (ArchiveEntry) -> Bool
