@@ -84,9 +84,7 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-/// Prints a document as the JSON the `--format json` options write: indented, keys sorted, slashes unescaped.
+/// Prints a document as the JSON the `--format json` options write (``DocumentEncoding``).
 func printJSON(_ document: some Encodable) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    print(String(decoding: try encoder.encode(document), as: UTF8.self))
+    print(String(decoding: try DocumentEncoding.encoder().encode(document), as: UTF8.self))
 }

@@ -63,8 +63,6 @@ public struct RunReport: Sendable, Codable, Equatable {
 
     /// Pretty JSON with sorted keys.
     public func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        String(decoding: try DocumentEncoding.encoder().encode(self), as: UTF8.self)
     }
 }

@@ -128,9 +128,7 @@ public struct TrackerPayload: Sendable, Codable, Equatable {
 
     /// The payload as the outbox stores it: pretty, sorted keys.
     public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        try DocumentEncoding.encoder().encode(self)
     }
 
     /// The outbox file name: run first, so a folder listing is in the order to send.

@@ -62,10 +62,12 @@ extension Casefile {
                 let renderer = ReportSummary()
                 print(output.reports.map(renderer.render).joined(separator: "\n---\n\n"), terminator: "")
             case .json:
-                try printJSON(
-                    TriageDocument(
-                        input: path, reports: output.reports, notes: output.notes,
-                        quarantined: output.failures.map { "\($0)" }))
+                // A report at a time: the JSON of a zip of hundreds of crash reports is hundreds of megabytes.
+                try TriageDocument.write(
+                    input: path, reports: output.reports, notes: output.notes,
+                    quarantined: output.failures.map { "\($0)" }
+                ) { try FileHandle.standardOutput.write(contentsOf: $0) }
+                try FileHandle.standardOutput.write(contentsOf: Data("\n".utf8))
             }
             if !output.failures.isEmpty {
                 throw ExitStatus.quarantined.exitCode
