@@ -40,14 +40,7 @@ import Testing
 
     /// Every crash sample the repository holds, read in one input, gives the reports each gives read alone.
     @Test func sameReportsAsReadAlone() throws {
-        let folder = Samples.sample("Crashes")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter {
-            !$0.hasSuffix(".zip")
-        }
-        let entries = try files.map { name in
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
-            return ArchiveEntry(path: name, size: bytes.count, contents: .bytes(bytes))
-        }
+        let entries = try Samples.crashSampleEntries()
         let together = try ReportReader().read(UnpackedInput(path: "all.zip", kind: .archive, entries: entries))
         let crashReports = together.reports.filter { !$0.crashes.isEmpty }
         #expect(crashReports.count >= SideBySide.reports)

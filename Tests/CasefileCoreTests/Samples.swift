@@ -1,3 +1,4 @@
+import CasefileArchive
 import Foundation
 
 /// Paths of the committed samples and fixtures, found from this file.
@@ -15,4 +16,16 @@ enum Samples {
 
     static let checkoutFolder = sample("5B0F1C2E-9D4A-4C61-8E07-3A1F6B2C9D10.clue")
     static let cleanUUID = "3F2504E0-4F89-41D3-9A0C-0305E82C3301"
+
+    /// Every crash sample of `SampleReports/Crashes` but the zips, as the entries of one input, in name order.
+    static func crashSampleEntries() throws -> [ArchiveEntry] {
+        let folder = sample("Crashes")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter {
+            !$0.hasSuffix(".zip")
+        }
+        return try files.map { name in
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+            return ArchiveEntry(path: name, size: bytes.count, contents: .bytes(bytes))
+        }
+    }
 }

@@ -42,14 +42,7 @@ import Testing
     }
 
     @Test func everyCrashSampleInOneInput() throws {
-        let folder = Samples.sample("Crashes")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter {
-            !$0.hasSuffix(".zip")
-        }
-        let entries = try files.map { name in
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
-            return ArchiveEntry(path: name, size: bytes.count, contents: .bytes(bytes))
-        }
+        let entries = try Samples.crashSampleEntries()
         let output = try ReportReader().read(UnpackedInput(path: "crashes.zip", kind: .archive, entries: entries))
         #expect(output.reports.count >= 16)
         let (streamed, _) = try Self.streamed("crashes.zip", output)
