@@ -311,6 +311,12 @@ PY
         sed -e "s#^path = \"out-$size\"#path = \"$history/onezip-out\"#" -e "s#^path = \"$inbox\"#path = \"$history/onezip\"#" \
             "$work/run-$size.toml" > "$history/onezip.toml"
         /usr/bin/time -f "%e %M" -o "$history/onezip.time" "$bin" run "$history/onezip.toml" > /dev/null 2>&1 || true
+        # The same zip through `casefile triage --format json` (no symbol folders), whose document is written a report
+        # at a time (Benchmarks/2026-12.md, 2026-12-05 01:20). Its damaged entries make it exit 1.
+        /usr/bin/time -f "%e %M" -o "$history/onezip-triage.time" "$bin" triage "$history/onezip/crashes.zip" \
+            --format json > "$history/onezip-triage.json" 2> /dev/null || true
+        wc -c < "$history/onezip-triage.json" > "$history/onezip-triage.size"
+        rm -f "$history/onezip-triage.json"
         cp -r "$work/out-$size" "$history/cached"
         sed -e "s#^path = \"$history/plain\"#path = \"$history/cached\"#" -e "s#^path = \"$history/night\"#path = \"$history/again\"#" \
             "$history/plain-night.toml" > "$history/cached-night.toml"
@@ -367,7 +373,8 @@ second, plain, year, symbols = read("second"), read("plain"), read("year"), read
 show_plain, show_year = (open("%s/%s.show" % (history, name)).read().split() for name in ("plain", "year"))
 night, first = read("symbols-night"), read("symbols-first")
 cached, again = read("cached"), int(open("%s/again.count" % history).read())
-onezip = read("onezip")
+onezip, onezip_triage = read("onezip"), read("onezip-triage")
+onezip_json = int(open("%s/onezip-triage.size" % history).read()) / 1e6
 zipped = os.path.getsize("%s/onezip/crashes.zip" % history) / 1e6
 print("second run over the unchanged %s inputs, the index holding a year of history: %.0f ms, peak RSS %.0f MB" % (
     size, second[0] * 1000, second[1]))
@@ -377,6 +384,8 @@ print("night of the inbox's %d .ips, .crash and .json inputs again, each saved a
     again, cached[0], cached[1]))
 print("one input holding the inbox's %d .ips, .crash and .json files (a zip of %.1f MB), into a new index: %.2f s, peak RSS %.0f MB" % (
     again, zipped, onezip[0], onezip[1]))
+print("casefile triage --format json of that one input (no symbol folders): %.2f s, peak RSS %.0f MB, %.0f MB of JSON" % (
+    onezip_triage[0], onezip_triage[1], onezip_json))
 print("casefile show by 8 digits of a crash report's id over the index with a year of history: %s ms; without it: %s ms (medians of 5, JSON, process start included)" % (
     show_year[0], show_plain[0]))
 print("casefile show by 8 digits of the largest group's fingerprint over the index with a year of history: %s ms; without it: %s ms (medians of 5, JSON, process start included)" % (
