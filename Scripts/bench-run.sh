@@ -312,7 +312,7 @@ PY
             "$work/run-$size.toml" > "$history/onezip.toml"
         /usr/bin/time -f "%e %M" -o "$history/onezip.time" "$bin" run "$history/onezip.toml" > /dev/null 2>&1 || true
         # The same zip through `casefile triage --format json` (no symbol folders), whose document is written a report
-        # at a time (Benchmarks/2026-12.md, 2026-12-05 01:20). Its damaged entries make it exit 1.
+        # at a time (Benchmarks/2026-12.md, 2026-12-05 01:10). Its damaged entries make it exit 1.
         /usr/bin/time -f "%e %M" -o "$history/onezip-triage.time" "$bin" triage "$history/onezip/crashes.zip" \
             --format json > "$history/onezip-triage.json" 2> /dev/null || true
         wc -c < "$history/onezip-triage.json" > "$history/onezip-triage.size"
