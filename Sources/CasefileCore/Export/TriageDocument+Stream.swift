@@ -1,9 +1,9 @@
 public import Foundation
 
 extension TriageDocument {
-    /// The document's JSON, byte for byte what ``DocumentEncoding/encoder()`` makes of the whole document, handed to `write` one
-    /// report at a time, so the document and its text are never held whole: a tester's zip of 423 crash reports makes
-    /// 160 MB of JSON, which took 670–790 MB of memory to build at once.
+    /// The document's JSON, byte for byte what ``DocumentEncoding/encoder()`` makes of the whole document, handed to
+    /// `write` a report at a time, so the document and its text are never held whole: a tester's zip of 423 crash
+    /// reports makes 160 MB of JSON, which took 670–790 MB of memory to build at once.
     ///
     /// Each report is encoded on its own and indented to its place in `reports`; the rest of the document is encoded
     /// without its reports, and the reports go between its brackets.

@@ -35,8 +35,9 @@ public struct Triage: Sendable {
 
     /// Symbolicates (when a symbolicator is given), fingerprints and correlates reports in place, as `triage` and the
     /// nightly run both do: each report's crashes are changed where they lie, never copied frame by frame. With
-    /// `twoThreads`, two threads take the reports one at a time (``SideBySide/map(count:concurrently:state:_:)``); the
-    /// symbolicator may then read its cache from either, so it must be free to (not on the index writer's thread).
+    /// `twoThreads`, two threads take the reports one at a time (``SideBySide/map(count:concurrently:state:_:)``), and
+    /// the symbolicator may read its cache through the index from either: not for reports enriched on the index
+    /// writer's thread, which holds the index the other would wait for.
     package static func enrich(
         _ reports: inout [Report], symbolicator: Symbolicator?, fingerprinter: Fingerprinter, twoThreads: Bool = false
     ) {
