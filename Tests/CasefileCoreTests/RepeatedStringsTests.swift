@@ -5,8 +5,8 @@ import Testing
 @testable import CasefileCore
 
 /// An input of many crash reports (a tester's zip of crash logs) keeps each string its reports repeat once: image
-/// paths, UUIDs and names, frames' images and symbols. Sharing must change no value, down to the bytes, and happens only
-/// in an input of eight files or more; one of 16 or more is read on two threads, each sharing what it reads.
+/// paths, UUIDs and names, frames' images and symbols. Sharing must change no value, down to the bytes, and happens
+/// only in an input of eight files or more; one of 16 or more is read on two threads, each sharing what it reads.
 @Suite struct RepeatedStringsTests {
     /// A `.crash` report whose one image lies at `path` with `uuid` and whose two frames call `symbol` in it.
     private static func crash(number: Int, path: String, uuid: String, symbol: String) -> [UInt8] {

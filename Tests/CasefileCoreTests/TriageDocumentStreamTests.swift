@@ -6,8 +6,8 @@ import Testing
 
 /// `casefile triage --format json` writes its document a report at a time
 /// (``TriageDocument/write(input:reports:notes:quarantined:to:)``). The bytes must be those of the whole document
-/// encoded at once, the format `Schemas/triage-v1.schema.json` and the end-to-end tests describe: same indentation, same
-/// order, same separators, whatever the reports hold.
+/// encoded at once, the format `Schemas/triage-v1.schema.json` and the end-to-end tests describe: same indentation,
+/// same order, same separators, whatever the reports hold.
 @Suite struct TriageDocumentStreamTests {
     /// The document of `output` read from `input`, written a report at a time, and the pieces it was written in.
     private static func streamed(_ input: String, _ output: ReportReader.Output) throws -> (Data, pieces: Int) {
