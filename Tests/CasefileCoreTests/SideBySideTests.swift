@@ -75,6 +75,19 @@ import Testing
         }
     }
 
+    /// Where second threads are off (the nightly run's inputs that run beside others), the caller takes every item.
+    @Test func itemsTakenByTheCallerAloneWhereSecondThreadsAreOff() {
+        let caller = pthread_self()
+        let threads = SideBySide.$secondThread.withValue(false) {
+            SideBySide.map(count: 40, concurrently: true) { _ in
+                usleep(200)
+                return pthread_self()
+            }
+        }
+        #expect(threads.count == 40)
+        #expect(threads.allSatisfy { pthread_equal($0, caller) != 0 })
+    }
+
     @Test func noItemsNoAnswers() {
         let answers = SideBySide.map(count: 0, concurrently: true) { item in item }
         #expect(answers.isEmpty)

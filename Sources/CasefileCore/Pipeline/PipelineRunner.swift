@@ -29,7 +29,9 @@ public struct PipelineRunner: Sendable {
     /// What reading one input gave, before it is indexed.
     private enum Reading: Sendable {
         case skipped
-        case parsed(IndexedInput, InputSummaries)
+        /// An input read whole; `alone` when it is larger than the bytes the run holds in flight, so its files and
+        /// reports are worked on two threads (``SideBySide/reports``).
+        case parsed(IndexedInput, InputSummaries, alone: Bool)
         /// An input of many crash files, to be read again and stored a part at a time (``InputInParts``).
         case inParts(InputRecord, ReportReader.Parts)
         case failed(InputRecord, InputError)
@@ -110,10 +112,12 @@ public struct PipelineRunner: Sendable {
                     switch reading {
                     case .skipped: outcome = .skipped
                     case .failed(let record, let error): outcome = .failed(record, error)
-                    case .parsed(let input, let summaries):
-                        outcome = await Self.store(
-                            input, summaries: summaries, index: index, claims: claims, run: runID, output: outputPath,
-                            logger: logger)
+                    case .parsed(let input, let summaries, let alone):
+                        outcome = await SideBySide.$secondThread.withValue(alone) {
+                            await Self.store(
+                                input, summaries: summaries, index: index, claims: claims, run: runID,
+                                output: outputPath, logger: logger)
+                        }
                     case .inParts(let record, let parts):
                         outcome = await Self.storeInParts(
                             parts, of: record, index: index, claims: claims, run: runID, output: outputPath,
@@ -469,6 +473,25 @@ public struct PipelineRunner: Sendable {
         }
         held = await budget.settle(held, to: unpacked.bytesHeld)
         let record = InputRecord(path: path, sha256: sha256, kind: unpacked.kind.rawValue, signature: signature)
+        // An input larger than the bytes the run holds in flight runs alone, or nearly (the budget admits no other
+        // while it holds more): the other core would sit idle, so its many files are read and its reports enriched,
+        // encoded and rendered on two threads. Inputs that run beside others keep to one: a nightly inbox of 41 zips of
+        // 20 crash files each took 8–11 % longer with second threads (Benchmarks/2026-12.md, 2026-12-05 01:30).
+        let alone = unpacked.bytesUnpacked > budget.limit
+        return await SideBySide.$secondThread.withValue(alone) {
+            await Self.read(
+                &unpacked, record: record, held: held, alone: alone, parts: parts, index: index, budget: budget,
+                symbolicator: symbolicator, fingerprinter: fingerprinter, redactor: redactor, frames: frames)
+        }
+    }
+
+    /// The rest of ``process(_:limits:parts:index:budget:symbolicator:fingerprinter:redactor:frames:known:)`` once the
+    /// input is unpacked: its reports read, enriched and summarized, or its parts surveyed.
+    private static func read(
+        _ unpacked: inout UnpackedInput, record: InputRecord, held: InputBudget.Charge, alone: Bool,
+        parts: (reportsPerPart: Int, past: Int), index: some ReportIndex, budget: InputBudget,
+        symbolicator: RunSymbolicator?, fingerprinter: Fingerprinter, redactor: Redactor, frames: (VideoFrames, URL)?
+    ) async -> (Reading, held: InputBudget.Charge) {
         let reader = ReportReader(redactor: redactor)
         if let parts = reader.parts(of: &unpacked, reportsPerPart: parts.reportsPerPart, unpackedPast: parts.past) {
             // What it holds now is its entries compressed, not as unpacked.
@@ -476,8 +499,11 @@ public struct PipelineRunner: Sendable {
         }
         var output: ReportReader.Output
         do {
-            // Handed over, so each entry's bytes go once it is read (see ``ReportReader/read(_:)``).
-            output = try reader.read(consume unpacked)
+            // Handed over, so each entry's bytes go once it is read (see ``ReportReader/read(_:)``): the caller's copy
+            // lets go of them first.
+            let handed = unpacked
+            unpacked.entries = []
+            output = try reader.read(consume handed)
         } catch {
             return (.failed(record, error), held)
         }
@@ -499,7 +525,7 @@ public struct PipelineRunner: Sendable {
             record: record, reports: output.reports, notes: output.notes, summaryPaths: summaries.paths,
             failedEntries: output.failures)
         input.encodeSymbolCoverage(summaries.coverage)
-        return (.parsed(input, summaries), held)
+        return (.parsed(input, summaries, alone: alone), held)
     }
 }
 

@@ -30,8 +30,8 @@ enum SideBySide {
     static let chains = 64
 
     /// The files of one input, or its reports, from which they are read, enriched, encoded and rendered on two threads
-    /// at once (``map(count:concurrently:state:_:)``): a tester's zip of crash logs takes a second or more on one core,
-    /// and it is often a night's last input, or its only one.
+    /// at once (``map(count:concurrently:state:_:)``), where second threads are on: a tester's zip of crash logs takes
+    /// a second or more on one core, in `casefile triage` or as the one input a nightly run holds.
     static let reports = 16
 
     /// The stack of the second thread: the main thread's, as the parsers' depth limits assume it.
@@ -58,13 +58,12 @@ enum SideBySide {
     /// caller's thread and a second one at once, each taking the next item neither has taken, with a copy of `state` of
     /// its own; else on the caller's thread alone, with one. Items taken one at a time keep both threads busy to the
     /// end when items differ in cost (crash reports of 20 and of 400 KB), and the caller takes every item left when the
-    /// second thread gets no core. Unlike ``run(concurrently:_:_:)``, this runs apart even where `secondThread` is off:
-    /// its callers are inputs large enough to hold the run's other work back (``reports``). The second thread is given
-    /// the caller's `secondThread`.
+    /// second thread gets no core. As in ``run(concurrently:_:_:)``, only where `secondThread` is on: the nightly run
+    /// turns it on for an input that runs alone.
     static func map<State, Result>(
         count: Int, concurrently: Bool, state: State, _ body: (inout State, Int) -> Result
     ) -> [Result] {
-        guard concurrently, count > 1 else {
+        guard concurrently, secondThread, count > 1 else {
             var state = state
             return (0..<count).map { body(&state, $0) }
         }
@@ -81,12 +80,9 @@ enum SideBySide {
                     slots.buffer[item] = body(&state, item)
                 }
             }
-            // The second thread splits its items' own work as the caller's does: it is no task, and reads no task's
-            // values.
-            let inherited = secondThread
-            func secondWork() { SideBySide.$secondThread.withValue(inherited) { work() } }
-            withoutActuallyEscaping(secondWork) { secondWork in
-                let thread = Worker.start(secondWork)
+            // The second thread, no task, reads `secondThread` as on, its default: as on the caller's.
+            withoutActuallyEscaping(work) { work in
+                let thread = Worker.start(work)
                 work()
                 // The join orders the second thread's writes of its answers before they are read.
                 if let thread { pthread_join(thread, nil) }
