@@ -81,9 +81,9 @@ public struct RunDigest: Sendable {
 
     /// Counts a new report: its headline and its symbol coverage (counted here when not given).
     public mutating func add(_ report: Report, summaryPath: String?, coverage: SymbolCoverage? = nil) {
-        newReportCount += 1
-        list(id: report.id, input: report.source.input, headline: Self.headline(report), summaryPath: summaryPath)
-        count(coverage ?? SymbolCoverage(report), times: 1)
+        take(
+            id: report.id, input: report.source.input, headline: Self.headline(report), summaryPath: summaryPath,
+            coverage: coverage ?? SymbolCoverage(report), replacing: nil)
     }
 
     /// What the digest keeps of one report: made where the report is, so that an input read in parts need not keep
@@ -103,11 +103,7 @@ public struct RunDigest: Sendable {
 
     /// Counts a new report from its ``Entry``.
     package mutating func add(_ entry: Entry) {
-        newReportCount += 1
-        list(
-            id: entry.listing.id, input: entry.listing.input, headline: entry.listing.headline,
-            summaryPath: entry.listing.summaryPath)
-        count(entry.coverage, times: 1)
+        take(entry, replacing: nil)
     }
 
     /// Lists and counts `report` in place of another input's copy of it, which this run added and the index replaced
@@ -116,20 +112,36 @@ public struct RunDigest: Sendable {
     public mutating func replace(
         _ report: Report, summaryPath: String?, coverage: SymbolCoverage? = nil, replacing replaced: SymbolCoverage
     ) {
-        listed.removeAll { $0.id == report.id }
-        list(id: report.id, input: report.source.input, headline: Self.headline(report), summaryPath: summaryPath)
-        count(replaced, times: -1)
-        count(coverage ?? SymbolCoverage(report), times: 1)
+        take(
+            id: report.id, input: report.source.input, headline: Self.headline(report), summaryPath: summaryPath,
+            coverage: coverage ?? SymbolCoverage(report), replacing: replaced)
     }
 
     /// ``replace(_:summaryPath:coverage:replacing:)`` from the report's ``Entry``.
     package mutating func replace(_ entry: Entry, replacing replaced: SymbolCoverage) {
-        listed.removeAll { $0.id == entry.listing.id }
-        list(
+        take(entry, replacing: replaced)
+    }
+
+    private mutating func take(_ entry: Entry, replacing replaced: SymbolCoverage?) {
+        take(
             id: entry.listing.id, input: entry.listing.input, headline: entry.listing.headline,
-            summaryPath: entry.listing.summaryPath)
-        count(replaced, times: -1)
-        count(entry.coverage, times: 1)
+            summaryPath: entry.listing.summaryPath, coverage: entry.coverage, replacing: replaced)
+    }
+
+    /// Lists and counts one report: a new one (`replaced` nil), or one in place of a copy counted with `replaced`,
+    /// whose listing goes and whose coverage is taken off. Its headline is made only if it is listed.
+    private mutating func take(
+        id: String, input: String, headline: @autoclosure () -> String, summaryPath: String?, coverage: SymbolCoverage,
+        replacing replaced: SymbolCoverage?
+    ) {
+        if replaced == nil {
+            newReportCount += 1
+        } else {
+            listed.removeAll { $0.id == id }
+        }
+        list(id: id, input: input, headline: headline(), summaryPath: summaryPath)
+        if let replaced { count(replaced, times: -1) }
+        count(coverage, times: 1)
     }
 
     /// Adds (`times` 1) or takes off (-1) one report's coverage.
