@@ -60,6 +60,18 @@ night_time() {
     tail -q -n 1 "$history/$1".{1,2,3} | sort -n | sed -n 2p > "$history/$1.time"
 }
 
+# The crash files (.ips, .crash, .json) of the inbox folder $1 in one zip, $2: a tester's zip of crash logs.
+zip_crash_files() {
+    python3 - "$1" "$2" <<'PY'
+import os, sys, zipfile
+inbox, path = sys.argv[1:]
+with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+    for name in sorted(os.listdir(inbox)):
+        if name.endswith((".ips", ".crash", ".json")):
+            archive.write(os.path.join(inbox, name), name)
+PY
+}
+
 # Milliseconds of wall time `casefile show` takes for the reference $2 over the index $1 (JSON, the whole report or
 # group page read from the index), the median of five, process start included.
 show_ms() {
@@ -300,14 +312,7 @@ PY
         # run's peak memory grows with the reports the input holds, not with the inbox: less since each entry's bytes
         # go once it is read and an input's repeated strings are kept once (Benchmarks/2026-12.md, 2026-12-04 19:30).
         mkdir -p "$history/onezip"
-        python3 - "$inbox" "$history/onezip/crashes.zip" <<'PY'
-import os, sys, zipfile
-inbox, path = sys.argv[1:]
-with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-    for name in sorted(os.listdir(inbox)):
-        if name.endswith((".ips", ".crash", ".json")):
-            archive.write(os.path.join(inbox, name), name)
-PY
+        zip_crash_files "$inbox" "$history/onezip/crashes.zip"
         sed -e "s#^path = \"out-$size\"#path = \"$history/onezip-out\"#" -e "s#^path = \"$inbox\"#path = \"$history/onezip\"#" \
             "$work/run-$size.toml" > "$history/onezip.toml"
         /usr/bin/time -f "%e %M" -o "$history/onezip.time" "$bin" run "$history/onezip.toml" > /dev/null 2>&1 || true
@@ -363,8 +368,21 @@ PY
         night_time symbols-first "$history/symbols-first-night.toml" "$history/dsyms-first"
         "$bin" run "$history/symbols-warm.toml" > /dev/null 2>&1 || true
         night_time symbols-night "$history/symbols-plain-night.toml" "$history/dsyms"
+        # A tester's zip of crash reports new to the index (the crash files of another seeded inbox, twice this one's
+        # size) into the index of the run and into the one with a year of history, against the zip into a new index
+        # above: an input's rows are written in one savepoint, and what a file costs must not grow with the files
+        # before it in the input, nor with the index. It grew with both until 2026-12-05 (Benchmarks/2026-12.md,
+        # 2026-12-05 03:40).
+        python3 "$root/Scripts/make-inbox.py" $(( size * 2 )) "$history/other" --seed 13 --app-symbols "$app" > /dev/null
+        mkdir -p "$history/newzip"
+        zip_crash_files "$history/other" "$history/newzip/crashes.zip"
+        rm -rf "$history/other"
+        for index in plain year; do
+            sed "s#^path = \"$inbox\"#path = \"$history/newzip\"#" "$history/$index.toml" > "$history/$index-newzip.toml"
+            night_time "$index-newzip" "$history/$index-newzip.toml" "$history/$index"
+        done
         python3 - "$size" "$history" <<'PY'
-import os, sys
+import os, sys, zipfile
 size, history = sys.argv[1:]
 def read(name):
     seconds, kilobytes = open("%s/%s.time" % (history, name)).read().split()[-2:]
@@ -386,6 +404,12 @@ print("one input holding the inbox's %d .ips, .crash and .json files (a zip of %
     again, zipped, onezip[0], onezip[1]))
 print("casefile triage --format json of that one input (no symbol folders): %.2f s, peak RSS %.0f MB, %.0f MB of JSON" % (
     onezip_triage[0], onezip_triage[1], onezip_json))
+newzip_plain, newzip_year = read("plain-newzip"), read("year-newzip")
+with zipfile.ZipFile("%s/newzip/crashes.zip" % history) as archive:
+    newzip_files = len(archive.namelist())
+print("one input of %d other .ips, .crash and .json files, into the index of the run: %.2f s (%.2f ms a file), peak RSS %.0f MB; into the index with a year of history: %.2f s (%.2f ms a file), %.0f MB (medians of 3 runs; the zip of %d into a new index: %.2f ms a file)" % (
+    newzip_files, newzip_plain[0], newzip_plain[0] * 1000 / newzip_files, newzip_plain[1], newzip_year[0],
+    newzip_year[0] * 1000 / newzip_files, newzip_year[1], again, onezip[0] * 1000 / again))
 print("casefile show by 8 digits of a crash report's id over the index with a year of history: %s ms; without it: %s ms (medians of 5, JSON, process start included)" % (
     show_year[0], show_plain[0]))
 print("casefile show by 8 digits of the largest group's fingerprint over the index with a year of history: %s ms; without it: %s ms (medians of 5, JSON, process start included)" % (

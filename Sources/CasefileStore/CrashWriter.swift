@@ -22,7 +22,12 @@ enum CrashWriter {
         }
     }
 
-    static func insert(_ crashes: [Crash], report: String, details: [CrashDetail]?, _ db: Database) throws {
+    /// Stores `crashes`, the crashes of report `report`, with their encoded `details` when they were encoded ahead;
+    /// `several` tells whether their rows may go several to a statement
+    /// (``MultiRowInsert/severalPerStatement(reportsStoredBefore:)``).
+    static func insert(
+        _ crashes: [Crash], report: String, details: [CrashDetail]?, several: Bool, _ db: Database
+    ) throws {
         for (seq, crash) in crashes.enumerated() {
             let detail = try Prepared.value(details, at: seq) ?? CrashDetailCodec.encode(crash)
             // Each set is stored by the first crash that lists it; any later one finds it there.
@@ -103,7 +108,7 @@ enum CrashWriter {
             for frame in crash.exceptionBacktrace {
                 if let image = frame.image { usedImages.insert(image) }
             }
-            try insertThread.run(count: threadRows.count, in: db) { row, binder in
+            try insertThread.run(count: threadRows.count, several: several, in: db) { row, binder in
                 let thread = crash.threads[threadRows[row]]
                 binder.bind(crashID)
                 binder.bind(thread.index)
@@ -112,13 +117,14 @@ enum CrashWriter {
                 binder.bind(thread.crashed)
             }
             var statuses = StatusMemo()
-            try insertThreadFrame.run(count: frameRows.count, in: db) { row, binder in
+            try insertThreadFrame.run(count: frameRows.count, several: several, in: db) { row, binder in
                 let (thread, index) = frameRows[row]
                 bind(
                     crash.threads[thread].frames[index], crash: crashID, thread: crash.threads[thread].index,
                     seq: index, appImage: appImage, statuses: &statuses, &binder)
             }
-            try insertBacktraceFrame.run(count: crash.exceptionBacktrace.count, in: db) { index, binder in
+            try insertBacktraceFrame.run(count: crash.exceptionBacktrace.count, several: several, in: db) {
+                index, binder in
                 bind(
                     crash.exceptionBacktrace[index], crash: crashID, thread: nil, seq: index, appImage: appImage,
                     statuses: &statuses, &binder)
@@ -127,7 +133,7 @@ enum CrashWriter {
             let imageRows = crash.images.indices.filter {
                 crash.images[$0].isApp || usedImages.contains(crash.images[$0].name)
             }
-            try insertImage.run(count: imageRows.count, in: db) { row, binder in
+            try insertImage.run(count: imageRows.count, several: several, in: db) { row, binder in
                 let image = crash.images[imageRows[row]]
                 binder.bind(crashID)
                 binder.bind(image.name)

@@ -124,17 +124,13 @@ enum GroupWriter {
                 // finishes its work).
                 status = BugGroup.Status.ongoing.rawValue
             }
-            try db.cachedStatement(
-                sql: """
-                    UPDATE groups SET occurrences = occurrences + ?, last_seen = ?, last_run_id = ?, status = ?,
-                    regressed_in_version = COALESCE(?, regressed_in_version),
-                    regressed_run_id = CASE WHEN ? IS NULL THEN regressed_run_id ELSE ? END
-                    WHERE id = ?
-                    """
-            ).insert { row in
+            // The group's first occurrence in this run sets its last run; the run's later ones leave that column
+            // alone, so their statement keeps no statement journal (``countingSQL(settingLastRun:)``).
+            let settingLastRun = existing.lastRun != run
+            try db.cachedStatement(sql: settingLastRun ? countingSettingLastRun : countingOnly).insert { row in
                 row.bind(count)
                 row.bind(date)
-                row.bind(run)
+                if settingLastRun { row.bind(run) }
                 row.bind(status)
                 row.bind(regressedIn)
                 row.bind(regressedIn)
@@ -168,6 +164,24 @@ enum GroupWriter {
         return groupID
     }
 
+    /// Counts occurrences in a group: their number, the last time and run it was seen, its status and regression.
+    ///
+    /// Setting `last_run_id`, a foreign key, makes SQLite check the key in a way that may fail after the row is
+    /// changed, so the statement keeps a statement journal; ending it walks that journal, which grows with each report
+    /// of the input (``MultiRowInsert/reportsWithSeveralPerStatement``). Without the column the statement changes one
+    /// row by its id and keeps none: it is the statement for a group already seen in the run.
+    private static func countingSQL(settingLastRun: Bool) -> String {
+        """
+        UPDATE groups SET occurrences = occurrences + ?, last_seen = ?,\(settingLastRun ? " last_run_id = ?," : "") \
+        status = ?, regressed_in_version = COALESCE(?, regressed_in_version),
+        regressed_run_id = CASE WHEN ? IS NULL THEN regressed_run_id ELSE ? END
+        WHERE id = ?
+        """
+    }
+
+    private static let countingSettingLastRun = countingSQL(settingLastRun: true)
+    private static let countingOnly = countingSQL(settingLastRun: false)
+
     /// The row of the group a fingerprint is counted in: its own, or the one a merge left an alias to.
     private struct ExistingGroup {
         var id: Int64
@@ -176,6 +190,7 @@ enum GroupWriter {
         var resolvedInVersion: String?
         var resolvedMaxVersion: String?
         var firstRun: Int64
+        var lastRun: Int64
         var titleInput: String?
         /// Whether the run that found the group finished (or a later run finished its work); `nil` when that run is
         /// not in the index.
@@ -187,19 +202,19 @@ enum GroupWriter {
             try db.cachedStatement(
                 sql: """
                     SELECT id, fingerprint, status, resolved_in_version, resolved_max_version, first_run_id, title_input,
-                    (SELECT NOT \(Schema.killedRun) FROM runs WHERE runs.id = first_run_id)
-                    AS first_run_done FROM groups
+                    (SELECT NOT \(Schema.killedRun) FROM runs WHERE runs.id = first_run_id) AS first_run_done,
+                    last_run_id FROM groups
                     WHERE id = COALESCE((SELECT group_id FROM group_aliases WHERE fingerprint = ?1),
                                         (SELECT id FROM groups WHERE fingerprint = ?1))
                     """
             ).firstRow {
                 $0.bind(fingerprint)
             } _: { row in
-                // id, fingerprint, status and first_run_id are NOT NULL.
+                // id, fingerprint, status, first_run_id and last_run_id are NOT NULL.
                 ExistingGroup(
                     id: row.int64(0) ?? 0, fingerprint: row.text(1) ?? "", status: row.text(2) ?? "",
                     resolvedInVersion: row.text(3), resolvedMaxVersion: row.text(4), firstRun: row.int64(5) ?? 0,
-                    titleInput: row.text(6), firstRunDone: row.int64(7).map { $0 != 0 })
+                    lastRun: row.int64(8) ?? 0, titleInput: row.text(6), firstRunDone: row.int64(7).map { $0 != 0 })
             }
         }
     }

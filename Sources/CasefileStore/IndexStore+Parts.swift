@@ -19,9 +19,12 @@ extension IndexStore {
             }
             var outcome = IndexOutcome(inputWasKnown: false, newReportIDs: [], duplicateReportIDs: [])
             var tally = OccurrenceTally()
+            var reportsStored = 0
             while let part = try next() {
                 var stored = IndexOutcome(inputWasKnown: false, newReportIDs: [], duplicateReportIDs: [])
-                try Self.write(part.reports, of: part, inputID: inputID, run: run, at: now, &stored, &tally, db)
+                try Self.write(
+                    part.reports, of: part, inputID: inputID, run: run, at: now, &stored, &tally,
+                    reportsStored: &reportsStored, db)
                 try written(part, stored)
                 outcome.append(stored)
             }
@@ -67,10 +70,11 @@ extension IndexStore {
     }
 
     /// Stores `kept`, reports of `input` with no two of one id, and links each to the input; a report already present
-    /// is linked, not copied, unless its copy gives way to this input's (``ReportCopies``).
+    /// is linked, not copied, unless its copy gives way to this input's (``ReportCopies``). `reportsStored` counts the
+    /// reports the input's savepoint stored: before these, then with them.
     static func write(
         _ kept: [Report], of input: IndexedInput, inputID: Int64, run: Int64, at now: DatabaseValue,
-        _ outcome: inout IndexOutcome, _ tally: inout OccurrenceTally, _ db: Database
+        _ outcome: inout IndexOutcome, _ tally: inout OccurrenceTally, reportsStored: inout Int, _ db: Database
     ) throws {
         for report in kept {
             var links: [(input: Int64, root: String)] = []
@@ -95,7 +99,9 @@ extension IndexStore {
                 report, input: inputID, run: run, summaryPath: input.summaryPaths[report.id],
                 crashDetails: input.crashDetails[report.id], eventDetails: input.eventDetails[report.id],
                 eventSummaries: input.eventSummaries[report.id],
-                symbolCoverage: input.symbolCoverage[report.id], indexedAt: now, db)
+                symbolCoverage: input.symbolCoverage[report.id], indexedAt: now,
+                several: MultiRowInsert.severalPerStatement(reportsStoredBefore: reportsStored), db)
+            reportsStored += 1
             try GroupWriter.assign(report, input: input.record.path, run: run, at: now, tally: &tally, db)
             for link in links {
                 try Self.link(report.id, input: link.input, root: link.root, db)

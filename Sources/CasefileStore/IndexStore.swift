@@ -216,7 +216,10 @@ extension IndexStore: ReportIndex {
             var tally = OccurrenceTally()
             // Of copies of a report in this input, the one kept is written; the others are duplicates, linked below.
             let kept = Report.keptCopies(input.reports)
-            try Self.write(kept, of: input, inputID: inputID, run: run, at: now, &outcome, &tally, db)
+            var reportsStored = 0
+            try Self.write(
+                kept, of: input, inputID: inputID, run: run, at: now, &outcome, &tally, reportsStored: &reportsStored,
+                db)
             if kept.count < input.reports.count {
                 // Each report counted once, in the input's order; every further copy is a duplicate.
                 var counted: Set<String> = []

@@ -42,13 +42,33 @@ struct MultiRowInsert: Sendable {
     /// against 6.2 MB and 0.33 s. A crash's frames (34 rows in the bench's crashes), threads and images stay under it.
     static let rowsInStatementsOfSeveral = 64
 
-    /// Inserts `count` rows into `db`, several to a statement when they are at most ``rowsInStatementsOfSeveral``:
-    /// `bind` is called with each position from 0 to `count - 1`, in order, and binds that row's parameters. Throws an
-    /// SQLite error (a violated constraint, a full disk) as GRDB throws it; the rows executed before it stay inserted,
-    /// as a savepoint's other statements do, and the caller rolls back.
-    func run(count: Int, in db: Database, _ bind: (Int, inout RowBinder) -> Void) throws {
+    /// The most reports an input's savepoint stores with their rows several to a statement; the input's later reports
+    /// insert theirs one a statement (``severalPerStatement(reportsStoredBefore:)``).
+    ///
+    /// Each statement of several rows that journals a page ends by truncating SQLite's statement journal back to where
+    /// it began, and Debian's SQLite 3.40 (the journal in memory: `temp_store = MEMORY`) finds that place by walking
+    /// the journal's list of 1 KB pieces from its start. The journal holds every page that was in the index before the
+    /// input and that the input changed, so within one input each statement walks further than the one before. A
+    /// statement of one row keeps no statement journal. A zip of 2,086 crash reports took 3.1 s into a new index, and
+    /// 5.3–5.5 s into an index of 5,000 earlier inputs; 3.3–4.1 s with this bound (2026-12-05). An input of a few
+    /// reports (every input of the bench's inbox) keeps the statements of several rows. Eight was not tuned: the walks
+    /// an input's first reports take are short, and one row a statement costs about half a microsecond more a row.
+    static let reportsWithSeveralPerStatement = 8
+
+    /// Whether a report's rows go several to a statement, when its input's savepoint stored `reportsStoredBefore`
+    /// reports before it: only among the first ``reportsWithSeveralPerStatement``.
+    static func severalPerStatement(reportsStoredBefore: Int) -> Bool {
+        reportsStoredBefore < reportsWithSeveralPerStatement
+    }
+
+    /// Inserts `count` rows into `db`, several to a statement when `several` allows it and they are at most
+    /// ``rowsInStatementsOfSeveral``, else one a statement: `bind` is called with each position from 0 to `count - 1`,
+    /// in order, and binds that row's parameters. Throws an SQLite error (a violated constraint, a full disk) as GRDB
+    /// throws it; the rows executed before it stay inserted, as a savepoint's other statements do, and the caller rolls
+    /// back.
+    func run(count: Int, several allowed: Bool = true, in db: Database, _ bind: (Int, inout RowBinder) -> Void) throws {
         guard count > 0 else { return }
-        let several = count <= Self.rowsInStatementsOfSeveral
+        let several = allowed && count <= Self.rowsInStatementsOfSeveral
         // A row's texts are copied here and bound without SQLite copying them again (``RowBinder``): a kilobyte a row,
         // one allocation for all the statement's executions.
         let scratch = UnsafeMutableRawBufferPointer.allocate(
@@ -56,7 +76,7 @@ struct MultiRowInsert: Sendable {
         defer { scratch.deallocate() }
         // The executions of one size come together: each statement is looked up once.
         var statement: (position: Int, statement: Statement)?
-        try Self.split(count) { rows, position in
+        try Self.split(count, several: several) { rows, position in
             if statement?.position != position { statement = (position, try db.cachedStatement(sql: texts[position])) }
             try statement?.statement.insert(rows: rows, scratch: scratch, bind)
         }
@@ -64,10 +84,12 @@ struct MultiRowInsert: Sendable {
 
     /// How `count` rows are split into executions, in order: `body` is called with each execution's rows and the
     /// position in ``sizes`` of the statement that inserts them. Up to ``rowsInStatementsOfSeveral`` rows go in the
-    /// fewest executions, largest first (34 rows as 16, 16 and 2); more go one a statement. ``RowsFloor`` splits a
-    /// report's rows by it too, so that the floor inserts as the writer does.
-    static func split<E: Error>(_ count: Int, _ body: (Range<Int>, Int) throws(E) -> Void) throws(E) {
-        let several = count <= rowsInStatementsOfSeveral
+    /// fewest executions, largest first (34 rows as 16, 16 and 2) unless `several` is false; more go one a statement.
+    /// ``RowsFloor`` splits a report's rows by it too, so that the floor inserts as the writer does.
+    static func split<E: Error>(
+        _ count: Int, several allowed: Bool = true, _ body: (Range<Int>, Int) throws(E) -> Void
+    ) throws(E) {
+        let several = allowed && count <= rowsInStatementsOfSeveral
         var start = 0
         for (position, size) in sizes.enumerated() where several || size == 1 {
             while count - start >= size {

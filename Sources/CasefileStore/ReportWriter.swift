@@ -6,10 +6,13 @@ import GRDB
 /// Writes one report's rows: the report, its timeline events with typed network columns and their blob (the whole
 /// events, ``EventDetailCodec``), its warnings.
 enum ReportWriter {
+    /// Stores `report`, read from input `input` in run `run`, with what was prepared for it ahead (each `nil` when it
+    /// was not); `several` tells whether its rows may go several to a statement
+    /// (``MultiRowInsert/severalPerStatement(reportsStoredBefore:)``).
     static func insert(
         _ report: Report, input: Int64, run: Int64, summaryPath: String?, crashDetails: [CrashDetail]?,
         eventDetails: [UInt8]?, eventSummaries: [String]?, symbolCoverage: String?, indexedAt: DatabaseValue,
-        _ db: Database
+        several: Bool, _ db: Database
     ) throws {
         try db.cachedStatement(
             sql: """
@@ -53,7 +56,7 @@ enum ReportWriter {
         if !report.timeline.events.isEmpty {
             // Several events to a statement (``MultiRowInsert``): a long recording has 10,000 events.
             let events = report.timeline.events
-            try insertEvent.run(count: events.count, in: db) { seq, row in
+            try insertEvent.run(count: events.count, several: several, in: db) { seq, row in
                 let summary = Prepared.value(eventSummaries, at: seq) ?? events[seq].summary
                 bind(events[seq], seq: seq, summary: summary, report: report.id, &row)
             }
@@ -66,7 +69,7 @@ enum ReportWriter {
                     row.bind(blob: blob)
                 }
         }
-        try CrashWriter.insert(report.crashes, report: report.id, details: crashDetails, db)
+        try CrashWriter.insert(report.crashes, report: report.id, details: crashDetails, several: several, db)
         for (ordinal, chain) in report.correlation.chains.enumerated() {
             try insert(chain, ordinal: ordinal, report: report.id, db)
         }
