@@ -19,14 +19,23 @@ public struct ArchiveEntry: Sendable {
         /// A media file that was streamed, not kept: only its size and what the probe could read.
         case media(MediaInfo)
         /// The whole entry, kept as one zstd stream (``BlobCompression``), which ``ArchiveEntry/bytes`` expands: an
-        /// input's entries past its first ``ArchiveReader/bytesKeptAsRead`` bytes (``ArchiveEntry/compressed()``).
+        /// input's entries past its first ``ArchiveReader/bytesKeptAsRead`` bytes (``ArchiveEntry/compressed()``), in
+        /// memory or, past ``ArchiveReader/compressedBytesKeptInMemory``, in a spill file.
         case compressed(CompressedBytes)
     }
 
     /// An entry's bytes compressed, and how many they expand to.
     public struct CompressedBytes: Sendable {
+        /// Where a compressed entry's stream is kept.
+        public enum Stream: Sendable {
+            /// In memory.
+            case held([UInt8])
+            /// In the input's spill file (``ArchiveReader/spillFolder``).
+            case spilled(SpillFile.Region)
+        }
+
         /// The zstd stream.
-        public var stream: [UInt8]
+        public var stream: Stream
         /// The bytes it expands to.
         public var size: Int
     }
@@ -39,23 +48,30 @@ public struct ArchiveEntry: Sendable {
         self.contents = contents
     }
 
-    /// The entry's bytes, or `nil` for a media entry. A compressed entry's are expanded at each call; one that cannot
-    /// be expanded reads as empty.
+    /// The entry's bytes, or `nil` for a media entry. A compressed entry's are expanded at each call (and read back
+    /// first, when spilled); one that cannot be expanded or read back reads as empty.
     public var bytes: [UInt8]? {
         switch contents {
-        case .bytes(let bytes): bytes
+        case .bytes(let bytes): return bytes
         case .compressed(let compressed):
-            (try? BlobCompression.decompress(compressed.stream, limit: compressed.size)) ?? []
-        case .media: nil
+            let stream: [UInt8]
+            switch compressed.stream {
+            case .held(let held): stream = held
+            case .spilled(let region): stream = region.read() ?? []
+            }
+            return (try? BlobCompression.decompress(stream, limit: compressed.size)) ?? []
+        case .media: return nil
         }
     }
 
-    /// The bytes the entry holds in memory: none for media, the stream for a compressed entry.
+    /// The bytes the entry holds in memory: none for media or a spilled entry, the stream for one compressed.
     public var bytesHeld: Int {
         switch contents {
-        case .bytes(let bytes): bytes.count
-        case .compressed(let compressed): compressed.stream.count
-        case .media: 0
+        case .bytes(let bytes): return bytes.count
+        case .compressed(let compressed):
+            guard case .held(let stream) = compressed.stream else { return 0 }
+            return stream.count
+        case .media: return 0
         }
     }
 
@@ -63,7 +79,18 @@ public struct ArchiveEntry: Sendable {
     public func compressed() -> ArchiveEntry {
         guard case .bytes(let bytes) = contents, let stream = try? BlobCompression.compress(bytes) else { return self }
         var entry = self
-        entry.contents = .compressed(CompressedBytes(stream: stream, size: bytes.count))
+        entry.contents = .compressed(CompressedBytes(stream: .held(stream), size: bytes.count))
+        return entry
+    }
+
+    /// The entry with its compressed stream written to `file` and let go of; as it is when it holds none in memory,
+    /// or the file cannot take it.
+    public func spilled(to file: SpillFile) -> ArchiveEntry {
+        guard case .compressed(let compressed) = contents, case .held(let stream) = compressed.stream,
+            let region = file.append(stream)
+        else { return self }
+        var entry = self
+        entry.contents = .compressed(CompressedBytes(stream: .spilled(region), size: compressed.size))
         return entry
     }
 

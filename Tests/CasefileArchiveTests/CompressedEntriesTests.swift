@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// An input's entries past its first ``ArchiveReader/bytesKeptAsRead`` bytes are kept compressed, but a recording's
-/// files: each reads back as it was.
+/// files, and past ``ArchiveReader/compressedBytesKeptInMemory`` compressed bytes in a spill file when the reader has a
+/// folder for one: each reads back as it was.
 @Suite final class CompressedEntriesTests {
     let folder: URL
 
@@ -62,5 +63,76 @@ import Testing
         // What the input holds counts the compressed entry as compressed: less than its 300,000 bytes.
         let held = input.bytesHeld - first.count - second.count - device.count - module.count
         #expect(held > 0 && held < third.count / 4)
+    }
+
+    /// `count` bytes (a multiple of 8) that do not compress.
+    private func noise(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = [UInt8](repeating: 0, count: count)
+        bytes.withUnsafeMutableBytes { buffer in
+            for offset in stride(from: 0, to: count, by: 8) {
+                buffer.storeBytes(of: generator.next() as UInt64, toByteOffset: offset, as: UInt64.self)
+            }
+        }
+        return bytes
+    }
+
+    /// What the input at the folder gives, read with a spill folder `spill`, by entry path.
+    private func entries(spillingTo spill: String?) throws -> [String: ArchiveEntry] {
+        let input = try ArchiveReader(spillFolder: spill).read(path: folder.path)
+        return Dictionary(uniqueKeysWithValues: input.entries.map { ($0.path, $0) })
+    }
+
+    /// Where an entry's bytes are kept.
+    private enum Kept: Equatable {
+        case asRead, inMemory, spilled, media
+    }
+
+    private func kept(_ entry: ArchiveEntry?) -> Kept? {
+        switch entry?.contents {
+        case .bytes: .asRead
+        case .compressed(let compressed):
+            if case .spilled = compressed.stream { .spilled } else { .inMemory }
+        case .media: .media
+        case nil: nil
+        }
+    }
+
+    @Test func compressedEntriesPastTheBoundAreSpilledAndReadBackWhole() throws {
+        // In path order: 17 MiB of text, as read (past the 16 MiB bound only after it); 9 MiB that do not compress,
+        // kept compressed in memory (9 MiB, past the 8 MiB bound only after it); then two files kept in the spill file,
+        // one after the other.
+        let first = text(17 << 20, "0   ShopApp  0x0000000104d9002c CartViewModel.total() + 44\n")
+        let second = noise(9 << 20)
+        let third = text(300_000, "Thread 3:\n0   libsystem_kernel.dylib  0x00000001e8c2a1b4 __workq_kernreturn + 8\n")
+        let fourth = text(200_000, "1   UIKitCore  0x00000001a3f2c1d8 -[UIViewController loadViewIfRequired] + 1036\n")
+        try write(first, at: "1-first.crash")
+        try write(second, at: "2-second.bin")
+        try write(third, at: "3-third.crash")
+        try write(fourth, at: "4-fourth.crash")
+        let spill = folder.appendingPathComponent("spill")
+        try FileManager.default.createDirectory(at: spill, withIntermediateDirectories: true)
+
+        let entries = try entries(spillingTo: spill.path)
+        #expect(kept(entries["1-first.crash"]) == .asRead)
+        #expect(kept(entries["2-second.bin"]) == .inMemory)
+        #expect(kept(entries["3-third.crash"]) == .spilled)
+        #expect(kept(entries["4-fourth.crash"]) == .spilled)
+        #expect(entries["1-first.crash"]?.bytes == first)
+        #expect(entries["2-second.bin"]?.bytes == second)
+        #expect(entries["3-third.crash"]?.bytes == third)
+        #expect(entries["4-fourth.crash"]?.bytes == fourth)
+        #expect(entries["4-fourth.crash"]?.size == fourth.count)
+        // A spilled entry holds nothing in memory, and its file has no name in the folder, even while it is open.
+        #expect(entries["3-third.crash"]?.bytesHeld == 0 && entries["4-fourth.crash"]?.bytesHeld == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spill.path).isEmpty)
+
+        // Without a folder, or with one where no file can be made, every compressed entry stays in memory.
+        for folder in [nil, spill.appendingPathComponent("missing").path] {
+            let inMemory = try self.entries(spillingTo: folder)
+            #expect(kept(inMemory["3-third.crash"]) == .inMemory)
+            #expect(kept(inMemory["4-fourth.crash"]) == .inMemory)
+            #expect(inMemory["4-fourth.crash"]?.bytes == fourth)
+        }
     }
 }

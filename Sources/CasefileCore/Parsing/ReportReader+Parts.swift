@@ -1,4 +1,5 @@
-public import CasefileArchive
+package import CasefileArchive
+import Synchronization
 
 extension ReportReader {
     /// An input of many crash files, read twice: once whole, keeping only what the index must know before the input is
@@ -21,9 +22,8 @@ extension ReportReader {
         /// The reports each part holds at most.
         package let reportsPerPart: Int
         /// The entry of each report's kept copy, in the order of ``reportIDs``, its bytes compressed
-        /// (``ArchiveEntry/compressed()``: crash reports take about a sixth of their size).
-        private var entries: [ArchiveEntry] = []
-        private var nextEntry = 0
+        /// (``ArchiveEntry/compressed()``: crash reports take about a sixth of their size), until its part is read.
+        private var pending = PendingEntries([])
         private let input: (path: String, kind: UnpackedInput.Kind)
         private let redactor: Redactor
 
@@ -38,22 +38,23 @@ extension ReportReader {
 
         /// The bytes the entries still to read hold, compressed.
         package var bytesHeld: Int {
-            entries[nextEntry...].reduce(0) { $0 + $1.bytesHeld }
+            pending.bytesHeld
         }
 
         /// The next part: up to ``reportsPerPart`` reports, read again and redacted, each entry's bytes let go once
         /// read, on two threads (``SideBySide/map(count:concurrently:state:_:)``): the index's writer waits for the
         /// part, and the run's other inputs for the writer; `nil` after the last.
-        package mutating func next() -> [Report]? {
-            guard nextEntry < entries.count else { return nil }
-            let part = nextEntry..<min(nextEntry + reportsPerPart, entries.count)
-            nextEntry = part.upperBound
+        ///
+        /// Every copy of the parts reads from the same entries, and a part read by one is read for all: the run hands
+        /// the parts from the task that surveyed them to the index's writer, and the copy it leaves behind lets go of
+        /// each part's entries as the writer reads them.
+        package func next() -> [Report]? {
+            guard var entries = pending.take(reportsPerPart) else { return nil }
             let (crashParser, redactor, input) = (CrashReportParser(), redactor, input)
             let reports = entries.withUnsafeMutableBufferPointer { entries in
                 SideBySide.map(
-                    count: part.count, concurrently: true, state: RepeatedStrings(entries: part.count)
-                ) { repeated, item -> Report? in
-                    let position = part.lowerBound + item
+                    count: entries.count, concurrently: true, state: RepeatedStrings(entries: entries.count)
+                ) { repeated, position -> Report? in
                     let entry = entries[position]
                     entries[position].contents = .bytes([])
                     let bytes = UTF16Text.withoutByteOrderMark(entry.bytes ?? [])
@@ -79,6 +80,7 @@ extension ReportReader {
             }
             var attachments: [String] = []
             var leftovers: [String] = []
+            var entries: [ArchiveEntry] = []
             // Of each id, where its kept copy is in `entries` and how complete that copy is.
             var kept: [String: (position: Int, completeness: Int, root: String)] = [:]
             for (entry, surveyed) in zip(unrecognized, surveyed) {
@@ -105,9 +107,38 @@ extension ReportReader {
                 }
             }
             guard reportIDs.count > reportsPerPart else { return false }
+            pending = PendingEntries(entries)
             notes += leftovers.map(ReportReader.Passed.unrecognized.note)
             notes += attachments.map(ReportReader.Passed.attachment.note)
             return true
+        }
+    }
+
+    /// The entries of an input read in parts still to be read, shared by every copy of its ``Parts``: a part's entries
+    /// are taken out as it is read. Were they a value, the copy the run leaves behind when it hands the parts to the
+    /// index's writer would keep every entry until the input is stored (a tester's zip of 2,086 crash files: 35 MB).
+    private final class PendingEntries: Sendable {
+        private let state: Mutex<(entries: [ArchiveEntry], next: Int)>
+
+        init(_ entries: [ArchiveEntry]) {
+            state = Mutex((entries, 0))
+        }
+
+        /// The bytes the entries not yet taken hold.
+        var bytesHeld: Int {
+            state.withLock { state in state.entries[state.next...].reduce(0) { $0 + $1.bytesHeld } }
+        }
+
+        /// The next `count` entries, or fewer after the last, let go of here; `nil` when none are left.
+        func take(_ count: Int) -> [ArchiveEntry]? {
+            state.withLock { state in
+                guard state.next < state.entries.count else { return nil }
+                let part = state.next..<min(state.next + count, state.entries.count)
+                let taken = Array(state.entries[part])
+                for position in part { state.entries[position].contents = .bytes([]) }
+                state.next = part.upperBound
+                return taken
+            }
         }
     }
 

@@ -21,6 +21,8 @@ public struct InputSource: Sendable {
     public let path: String
     /// The bounds of unpacking; files beyond them are not kept by the hash's read.
     public let limits: ArchiveLimits
+    /// Where unpacking writes the compressed entries of a large input (``ArchiveReader/spillFolder``).
+    public let spillFolder: String?
     /// What `lstat` said of the input; `nil` when it does not exist or cannot be examined.
     private let status: FileStatus?
     /// The listing of a directory input; `nil` for a file, or a directory that cannot be listed.
@@ -33,10 +35,12 @@ public struct InputSource: Sendable {
     }
 
     /// Examines the input at `path`: its status, and the listing of a directory. The nightly run holds its inbox as
-    /// paths; a URL made of each would only be taken back to its path.
-    public init(path: String, limits: ArchiveLimits) {
+    /// paths; a URL made of each would only be taken back to its path. A large input unpacked spills compressed
+    /// entries to `spillFolder`, when one is given.
+    public init(path: String, limits: ArchiveLimits, spillFolder: String? = nil) {
         self.path = path
         self.limits = limits
+        self.spillFolder = spillFolder
         status = FileStatus.of(path)
         if let status, status.kind == .directory {
             listing = DirectoryInput(path: path, status: status)
@@ -97,7 +101,7 @@ public struct InputSource: Sendable {
 
     /// The input unpacked: from what ``hash()`` read, or from the path when it streamed or did not run.
     public func unpack() throws(ArchiveError) -> UnpackedInput {
-        let reader = ArchiveReader(limits: limits)
+        let reader = ArchiveReader(limits: limits, spillFolder: spillFolder)
         switch body {
         case .contents(let bytes): return try reader.read(path: path, contents: bytes)
         case .directory(let directory): return try reader.read(directory: directory)

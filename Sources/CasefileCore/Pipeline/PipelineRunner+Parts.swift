@@ -51,7 +51,7 @@ final class PartsReading: @unchecked Sendable {
         case replaced(RunDigest.Entry, SymbolCoverage)
     }
 
-    private var parts: ReportReader.Parts
+    private let parts: ReportReader.Parts
     private let record: InputRecord
     /// The reports the index held before the input was stored, and those stored by the parts before: their summaries
     /// and blobs are not made again.

@@ -104,7 +104,7 @@ public struct PipelineRunner: Sendable {
                     // second thread, which took 7 % longer over an inbox of long recordings.
                     let (reading, held) = await SideBySide.$secondThread.withValue(false) {
                         await Self.process(
-                            path, limits: limits, parts: parts, index: index, budget: budget,
+                            path, limits: limits, spillFolder: outputPath, parts: parts, index: index, budget: budget,
                             symbolicator: symbolicator, fingerprinter: fingerprinter, redactor: redactor,
                             frames: frames.map { ($0, output) }, known: known)
                     }
@@ -435,12 +435,13 @@ public struct PipelineRunner: Sendable {
     /// files (by what its listing says it keeps: exact), a file before it is unpacked (by what its hash kept of it: an
     /// estimate of what it will hold). Once unpacked, its charge is what it holds.
     private static func process(
-        _ path: String, limits: ArchiveLimits, parts: (reportsPerPart: Int, past: Int), index: some ReportIndex,
-        budget: InputBudget,
+        _ path: String, limits: ArchiveLimits, spillFolder: String, parts: (reportsPerPart: Int, past: Int),
+        index: some ReportIndex, budget: InputBudget,
         symbolicator: RunSymbolicator?, fingerprinter: Fingerprinter, redactor: Redactor, frames: (VideoFrames, URL)?,
         known: String?
     ) async -> (Reading, held: InputBudget.Charge) {
-        var source = InputSource(path: path, limits: limits)
+        // A large input's compressed entries are spilled beside the index: what it holds does not grow with its size.
+        var source = InputSource(path: path, limits: limits, spillFolder: spillFolder)
         // An input seen before with the same size and times is not read again.
         let signature = source.signature
         if let signature, signature == known {
@@ -485,8 +486,9 @@ public struct PipelineRunner: Sendable {
         }
     }
 
-    /// The rest of ``process(_:limits:parts:index:budget:symbolicator:fingerprinter:redactor:frames:known:)`` once the
-    /// input is unpacked: its reports read, enriched and summarized, or its parts surveyed.
+    /// The rest of
+    /// ``process(_:limits:spillFolder:parts:index:budget:symbolicator:fingerprinter:redactor:frames:known:)`` once
+    /// the input is unpacked: its reports read, enriched and summarized, or its parts surveyed.
     private static func read(
         _ unpacked: inout UnpackedInput, record: InputRecord, held: InputBudget.Charge, alone: Bool,
         parts: (reportsPerPart: Int, past: Int), index: some ReportIndex, budget: InputBudget,
