@@ -9,17 +9,17 @@ public struct ArchiveReader: Sendable {
     /// The bounds applied to each input.
     public var limits: ArchiveLimits
 
-    /// The bytes an input's entries are kept as read; the entries after them are kept compressed
+    /// The bytes an input's entries are kept as read (16 MiB unless set); the entries after them are kept compressed
     /// (``ArchiveEntry/compressed()``), but a recording's files. A tester's zip of 837 crash files unpacks to 83 MB: read
     /// a part at a time, its entries as read were 83 MB of the run's 113 MB of heap at its peak. Compressed (zstd level
     /// 1), crash reports take about a sixth of their size. An input of ordinary reports (a recording of 10,000 events is
     /// 3.6 MB) never reaches the bound.
-    public static let bytesKeptAsRead = 16 << 20
+    public var bytesKeptAsRead = 16 << 20
 
-    /// The compressed bytes an input's entries keep in memory; with a ``spillFolder``, the entries after them keep
-    /// theirs in a ``SpillFile``. A tester's zip of 2,086 crash files (200 MB unpacked) held 35 MB compressed; the
-    /// bench's zip of 423 holds 4 MB, and never reaches the bound.
-    public static let compressedBytesKeptInMemory = 8 << 20
+    /// The compressed bytes an input's entries keep in memory (8 MiB unless set); with a ``spillFolder``, the entries
+    /// after them keep theirs in a ``SpillFile``. A tester's zip of 2,086 crash files (200 MB unpacked) held 35 MB
+    /// compressed; the bench's zip of 423 holds 4 MB, and never reaches the bound.
+    public var compressedBytesKeptInMemory = 8 << 20
 
     /// Where an input's compressed entries past ``compressedBytesKeptInMemory`` are written, so that what one input
     /// holds in memory does not grow with its size (a run gives its output folder); `nil` keeps them all in memory,
@@ -269,11 +269,11 @@ public struct ArchiveReader: Sendable {
         guard ArchiveSniffer.isArchive(bytes) else {
             var entry = ArchiveEntry(path: path, size: bytes.count, modified: modified, contents: .bytes(bytes))
             // A recording's files are read several times (sized, hashed, parsed): kept as read.
-            if session.bytesKept > Self.bytesKeptAsRead,
+            if session.bytesKept > bytesKeptAsRead,
                 !RecordingPath.isRecordingFile(path.split(separator: "/").map(String.init))
             {
                 entry = entry.compressed()
-                if session.compressedBytesKept > Self.compressedBytesKeptInMemory, let file = session.spillFile() {
+                if session.compressedBytesKept > compressedBytesKeptInMemory, let file = session.spillFile() {
                     entry = entry.spilled(to: file)
                 }
                 session.compressedBytesKept += entry.bytesHeld

@@ -77,9 +77,13 @@ import Testing
         return bytes
     }
 
-    /// What the input at the folder gives, read with a spill folder `spill`, by entry path.
+    /// What the input at the folder gives, read with a spill folder `spill`, by entry path; entries past its first
+    /// 2,000 bytes are kept compressed, and past 3,000 compressed bytes spilled.
     private func entries(spillingTo spill: String?) throws -> [String: ArchiveEntry] {
-        let input = try ArchiveReader(spillFolder: spill).read(path: folder.path)
+        var reader = ArchiveReader(spillFolder: spill)
+        reader.bytesKeptAsRead = 2_000
+        reader.compressedBytesKeptInMemory = 3_000
+        let input = try reader.read(path: folder.path)
         return Dictionary(uniqueKeysWithValues: input.entries.map { ($0.path, $0) })
     }
 
@@ -99,11 +103,11 @@ import Testing
     }
 
     @Test func compressedEntriesPastTheBoundAreSpilledAndReadBackWhole() throws {
-        // In path order: 17 MiB of text, as read (past the 16 MiB bound only after it); 9 MiB that do not compress,
-        // kept compressed in memory (9 MiB, past the 8 MiB bound only after it); then two files kept in the spill file,
-        // one after the other.
-        let first = text(17 << 20, "0   ShopApp  0x0000000104d9002c CartViewModel.total() + 44\n")
-        let second = noise(9 << 20)
+        // In path order: 2,500 bytes of text, as read (past the 2,000-byte bound only after it); 4,000 bytes that do
+        // not compress, kept compressed in memory (4,000 bytes or more, past the 3,000-byte bound only after them); then
+        // two files kept in the spill file, one after the other.
+        let first = text(2_500, "0   ShopApp  0x0000000104d9002c CartViewModel.total() + 44\n")
+        let second = noise(4_000)
         let third = text(300_000, "Thread 3:\n0   libsystem_kernel.dylib  0x00000001e8c2a1b4 __workq_kernreturn + 8\n")
         let fourth = text(200_000, "1   UIKitCore  0x00000001a3f2c1d8 -[UIViewController loadViewIfRequired] + 1036\n")
         try write(first, at: "1-first.crash")

@@ -48,7 +48,11 @@ extension ReportReader {
         /// Every copy of the parts reads from the same entries, and a part read by one is read for all: the run hands
         /// the parts from the task that surveyed them to the index's writer, and the copy it leaves behind lets go of
         /// each part's entries as the writer reads them.
-        package func next() -> [Report]? {
+        ///
+        /// Throws, naming the entry, when an entry the first reading read a report from no longer gives one: its bytes,
+        /// kept compressed or in the spill file, could not be read back (an error of the disk the output is on). The
+        /// input is then quarantined whole rather than stored without that report.
+        package func next() throws(InputError) -> [Report]? {
             guard var entries = pending.take(reportsPerPart) else { return nil }
             let (crashParser, redactor, input) = (CrashReportParser(), redactor, input)
             let reports = entries.withUnsafeMutableBufferPointer { entries in
@@ -67,6 +71,11 @@ extension ReportReader {
                     repeated.share(&report)
                     return report
                 }
+            }
+            if let lost = reports.firstIndex(where: { $0 == nil }) {
+                throw InputError(
+                    input: input.path, entry: entries[lost].path,
+                    reason: "read as a crash report at first, but its bytes could not be read back to store it")
             }
             return reports.compactMap { $0 }
         }

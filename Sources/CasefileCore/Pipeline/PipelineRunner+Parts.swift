@@ -30,8 +30,11 @@ extension PipelineRunner {
                 parts, of: record, known: known, settled: settled, symbolicator: await symbolicator?.symbolicator(),
                 fingerprinter: fingerprinter, frames: frames, output: output, logger: logger)
             let stored = try await index.record(
-                inParts: input, run: run, next: { reading.next() }, written: { reading.written($0, $1) })
+                inParts: input, run: run, next: { try reading.next() }, written: { reading.written($0, $1) })
             outcome = .indexedInParts(input, stored, digest: reading.digest)
+        } catch let error as InputError {
+            // A part's entry that could not be read back: the error names the input and the entry.
+            outcome = .failed(record, error)
         } catch {
             outcome = .failed(record, InputError(input: record.path, reason: "cannot be indexed: \(error)"))
         }
@@ -84,9 +87,9 @@ final class PartsReading: @unchecked Sendable {
     }
 
     /// The next part, read, enriched, and with its new reports' summaries written (before their rows, as for an input
-    /// read whole); `nil` after the last.
-    func next() -> IndexedInput? {
-        guard var reports = parts.next() else { return nil }
+    /// read whole); `nil` after the last. Throws when an entry of the part cannot be read back (``ReportReader/Parts``).
+    func next() throws(InputError) -> IndexedInput? {
+        guard var reports = try parts.next() else { return nil }
         // A report the index holds from a night that is done is left as parsed. Enriched on this thread alone: the
         // symbolicator reads its cache through the index, which this thread holds, and another would wait for it.
         let fresh = reports.indices.filter { !settled.contains(reports[$0].id) }
