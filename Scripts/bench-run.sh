@@ -397,6 +397,10 @@ PY
         sed -e "s#^path = \"out-$size\"#path = \"$history/largezip-out\"#" \
             -e "s#^path = \"$inbox\"#path = \"$history/largezip\"#" "$work/run-$size.toml" > "$history/largezip.toml"
         night_time largezip "$history/largezip.toml" "$history/largezip-out"
+        # The same zip through `casefile triage` (Markdown, no symbol folders), which reads it a part at a time as the
+        # run does (Benchmarks/2026-12.md, 2026-12-05 06:10). Its damaged entries make it exit 1.
+        /usr/bin/time -f "%e %M" -o "$history/largezip-triage.time" "$bin" triage "$history/largezip/crashes.zip" \
+            > /dev/null 2>&1 || true
         python3 - "$size" "$history" <<'PY'
 import os, sys, zipfile
 size, history = sys.argv[1:]
@@ -432,6 +436,9 @@ with zipfile.ZipFile("%s/largezip/crashes.zip" % history) as archive:
 print("one input of %d .ips, .crash and .json files, %.0f MB unpacked (a zip of %.1f MB; the default limit is 256 MiB), into a new index: %.2f s, peak RSS %.0f MB (median of 3 runs)" % (
     len(large_files), sum(entry.file_size for entry in large_files) / 1e6,
     os.path.getsize("%s/largezip/crashes.zip" % history) / 1e6, largezip[0], largezip[1]))
+largezip_triage = read("largezip-triage")
+print("casefile triage of that one input (Markdown, no symbol folders, read a part at a time): %.2f s, peak RSS %.0f MB" % (
+    largezip_triage[0], largezip_triage[1]))
 print("casefile show by 8 digits of a crash report's id over the index with a year of history: %s ms; without it: %s ms (medians of 5, JSON, process start included)" % (
     show_year[0], show_plain[0]))
 print("casefile show by 8 digits of the largest group's fingerprint over the index with a year of history: %s ms; without it: %s ms (medians of 5, JSON, process start included)" % (

@@ -10,22 +10,47 @@ extension TriageDocument {
     public static func write(
         input: String, reports: [Report], notes: [String], quarantined: [String], to write: (Data) throws -> Void
     ) throws {
+        var unwritten: [Report]? = reports
+        try Self.write(
+            input: input,
+            parts: {
+                defer { unwritten = nil }
+                return unwritten
+            }, notes: notes, quarantined: quarantined, to: write)
+    }
+
+    /// The document's JSON, as ``write(input:reports:notes:quarantined:to:)`` writes it, its reports given a part at a
+    /// time by `parts` (`nil` after the last): a part's reports are let go once written, and the document is the same
+    /// bytes however the reports are split.
+    public static func write(
+        input: String, parts: () throws -> [Report]?, notes: [String], quarantined: [String],
+        to write: (Data) throws -> Void
+    ) throws {
         let encoder = DocumentEncoding.encoder()
         let envelope = try encoder.encode(
             TriageDocument(input: input, reports: [], notes: notes, quarantined: quarantined))
         // `"reports"` is a key of the top level, at the indent of two spaces; an empty array is written `[`, an empty
         // line, and `]` at the key's indent. No string holds a line break (JSON escapes them), so this is found once.
         let emptyReports = Data("\n  \"reports\" : [\n\n  ]".utf8)
-        guard !reports.isEmpty, let found = envelope.range(of: emptyReports) else {
+        var part = try parts()
+        while part?.isEmpty == true { part = try parts() }
+        guard part != nil, let found = envelope.range(of: emptyReports) else {
             try write(envelope)
             return
         }
         let opening = Data("\n  \"reports\" : [\n".utf8)
         try write(envelope[..<found.lowerBound] + opening)
-        for (position, report) in reports.enumerated() {
-            var text = indented(try encoder.encode(ReportDocument(report)))
-            if position < reports.count - 1 { text.append(contentsOf: Array(",\n".utf8)) }
-            try write(text)
+        var first = true
+        while var reports = part {
+            part = nil
+            for report in reports {
+                let text = indented(try encoder.encode(ReportDocument(report)))
+                try write(first ? text : Data(",\n".utf8) + text)
+                first = false
+            }
+            // Let go of before the next part is read.
+            reports = []
+            part = try parts()
         }
         try write(Data("\n  ]".utf8) + envelope[found.upperBound...])
     }

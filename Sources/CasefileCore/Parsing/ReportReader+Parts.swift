@@ -10,7 +10,8 @@ extension ReportReader {
     /// The reports and notes are those ``ReportReader/read(_:)`` gives: an input of many crash reports and no
     /// recording has no report an app log or a debug-menu dump attaches to.
     package struct Parts: Sendable {
-        /// Each report's id, once each, in the order each first appears.
+        /// Each report's id, once each, in the order each first appears (with `keepingCopies`, once for each copy, in
+        /// the order of the files).
         package private(set) var reportIDs: [String] = []
         /// Further copies of a report (the most complete copy is the one read; on a tie, the first), with the entry
         /// each was read from.
@@ -80,9 +81,9 @@ extension ReportReader {
             return reports.compactMap { $0 }
         }
 
-        /// Reads each entry once, on two threads, keeping what ``Parts`` keeps; `false` when the entries hold too few
-        /// reports for parts.
-        fileprivate mutating func survey(_ unrecognized: [ArchiveEntry]) -> Bool {
+        /// Reads each entry once, on two threads, keeping what ``Parts`` keeps (with `keepingCopies`, every copy of a
+        /// report, each in its file's place); `false` when the entries hold too few reports for parts.
+        fileprivate mutating func survey(_ unrecognized: [ArchiveEntry], keepingCopies: Bool) -> Bool {
             let (crashParser, input) = (CrashReportParser(), input)
             let surveyed = SideBySide.map(count: unrecognized.count, concurrently: true) { position in
                 Surveyed(unrecognized[position], input: input, crashParser: crashParser)
@@ -96,7 +97,7 @@ extension ReportReader {
                 switch surveyed {
                 case .media: notes.append(ReportReader.Passed.media.note(entry.path))
                 case .report(let id, let completeness, let root, let compressed):
-                    guard let first = kept[id] else {
+                    guard !keepingCopies, let first = kept[id] else {
                         kept[id] = (entries.count, completeness, root)
                         reportIDs.append(id)
                         entries.append(compressed)
@@ -186,7 +187,12 @@ extension ReportReader {
     /// `input` to be read in parts of `reportsPerPart` reports (``Parts``), when its files expand to more than
     /// `unpackedPast` bytes and hold more crash reports than one part, no recording and no data snapshots; then `input`
     /// keeps no entries. Otherwise `nil`, and `input` is left for ``read(_:)``.
-    package func parts(of input: inout UnpackedInput, reportsPerPart: Int, unpackedPast: Int) -> Parts? {
+    ///
+    /// The parts hold each report once, its most complete copy, as the index stores it; with `keepingCopies`, every
+    /// copy in the order of its file, as ``read(_:)`` gives them (what `triage` prints).
+    package func parts(
+        of input: inout UnpackedInput, reportsPerPart: Int, unpackedPast: Int, keepingCopies: Bool = false
+    ) -> Parts? {
         guard reportsPerPart > 0, input.entries.count > reportsPerPart, input.bytesUnpacked > unpackedPast else {
             return nil
         }
@@ -196,7 +202,7 @@ extension ReportReader {
         else { return nil }
         var parts = Parts(
             input: (input.path, input.kind), notes: input.notes, reportsPerPart: reportsPerPart, redactor: redactor)
-        guard parts.survey(located.unrecognized) else { return nil }
+        guard parts.survey(located.unrecognized, keepingCopies: keepingCopies) else { return nil }
         input.entries = []
         return parts
     }

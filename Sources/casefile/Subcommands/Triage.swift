@@ -35,42 +35,56 @@ extension Casefile {
 
         func run() throws {
             let symbolicator = symbols.isEmpty ? nil : Symbolicator(index: Casefile.debugFiles(in: symbols))
-            var output = try Casefile.readReports(at: path, symbolicator: symbolicator)
-            if let frames {
-                if let extractor = VideoFrames.locate() {
-                    output.reports = output.reports.map { report in
-                        extractor.extract(
-                            report, into: URL(fileURLWithPath: frames).appendingPathComponent(report.shortID),
-                            linkPrefix: "\(frames)/\(report.shortID)/")
-                    }
-                } else {
-                    printError("note: no ffmpeg on PATH; no frames extracted (Debian: apt-get install ffmpeg)")
-                }
+            let reading = try Casefile.readInput(at: path, symbolicator: symbolicator)
+            let extractor = frames == nil ? nil : VideoFrames.locate()
+            if frames != nil, extractor == nil {
+                printError("note: no ffmpeg on PATH; no frames extracted (Debian: apt-get install ffmpeg)")
             }
-            for note in output.notes {
+            switch reading {
+            case .whole(let output):
+                let reports = framed(output.reports, extractor)
+                printNotes(output.notes, output.failures)
+                if symbolicator != nil {
+                    let crashes = reports.flatMap(\.crashes)
+                    for line in SymbolDiagnostics.lines(crashes, verbose: verbose) { printError(line) }
+                }
+                switch format {
+                case .markdown:
+                    let renderer = ReportSummary()
+                    print(reports.map(renderer.render).joined(separator: "\n---\n\n"), terminator: "")
+                case .json:
+                    // A report at a time: the JSON of a zip of hundreds of crash reports is hundreds of megabytes.
+                    try TriageDocument.write(
+                        input: path, reports: reports, notes: output.notes,
+                        quarantined: output.failures.map { "\($0)" }
+                    ) { try FileHandle.standardOutput.write(contentsOf: $0) }
+                    try FileHandle.standardOutput.write(contentsOf: Data("\n".utf8))
+                }
+                if !output.failures.isEmpty {
+                    throw ExitStatus.quarantined.exitCode
+                }
+            case .parts(let parts):
+                try printInParts(parts, symbolicated: symbolicator != nil, extractor: extractor)
+            }
+        }
+
+        /// Prints the notes and the quarantined entries of the input to stderr.
+        func printNotes(_ notes: [String], _ failures: [InputError]) {
+            for note in notes {
                 printError("note: \(note)")
             }
-            for failure in output.failures {
+            for failure in failures {
                 printError("quarantined: \(failure)")
             }
-            if symbolicator != nil {
-                let crashes = output.reports.flatMap(\.crashes)
-                for line in SymbolDiagnostics.lines(crashes, verbose: verbose) { printError(line) }
-            }
-            switch format {
-            case .markdown:
-                let renderer = ReportSummary()
-                print(output.reports.map(renderer.render).joined(separator: "\n---\n\n"), terminator: "")
-            case .json:
-                // A report at a time: the JSON of a zip of hundreds of crash reports is hundreds of megabytes.
-                try TriageDocument.write(
-                    input: path, reports: output.reports, notes: output.notes,
-                    quarantined: output.failures.map { "\($0)" }
-                ) { try FileHandle.standardOutput.write(contentsOf: $0) }
-                try FileHandle.standardOutput.write(contentsOf: Data("\n".utf8))
-            }
-            if !output.failures.isEmpty {
-                throw ExitStatus.quarantined.exitCode
+        }
+
+        /// `reports`, each with its screen frames extracted when `--frames` asks for them and ffmpeg was found.
+        func framed(_ reports: [Report], _ extractor: VideoFrames?) -> [Report] {
+            guard let frames, let extractor else { return reports }
+            return reports.map { report in
+                extractor.extract(
+                    report, into: URL(fileURLWithPath: frames).appendingPathComponent(report.shortID),
+                    linkPrefix: "\(frames)/\(report.shortID)/")
             }
         }
     }
@@ -81,6 +95,16 @@ extension Casefile {
         let index = DebugFileIndex(scanning: folders.map { URL(fileURLWithPath: $0) })
         for problem in index.problems { printError("warning: \(problem)") }
         return index
+    }
+
+    /// Reads one input for `triage`, whole or in parts, or prints the one-line reason and exits with 1.
+    static func readInput(at path: String, symbolicator: Symbolicator?) throws -> CasefileCore.Triage.Reading {
+        do {
+            return try CasefileCore.Triage().read(at: path, symbolicator: symbolicator)
+        } catch {
+            printError("casefile: \(error)")
+            throw ExitStatus.quarantined.exitCode
+        }
     }
 
     /// Reads the reports of one input, or prints the one-line reason and exits with 1.

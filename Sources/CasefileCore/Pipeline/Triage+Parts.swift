@@ -1,0 +1,74 @@
+import CasefileArchive
+
+extension Triage {
+    /// What triage reads of one input: its reports, or the parts of a large input of many crash files.
+    public enum Reading: Sendable {
+        /// Every report, read and enriched.
+        case whole(ReportReader.Output)
+        /// An input of more crash files than one part and no recording, unpacking to more than the bound given: read
+        /// and enriched a part at a time, so that what triage holds is one part's reports, not all of them.
+        case parts(TriageParts)
+    }
+
+    /// The input at `path`, as ``reports(at:symbolicator:)`` reads it, or in parts of `reportsPerPart` reports when it
+    /// is an input of that many crash files or more and unpacks to more than `unpackedPast` bytes (the nightly run's
+    /// bounds: ``PipelineDefinition/reportsPerPart``, 64 MiB). Either way gives the same reports in the same order.
+    public func read(
+        at path: String, symbolicator: Symbolicator? = nil,
+        reportsPerPart: Int = PipelineDefinition.defaultReportsPerPart, unpackedPast: Int = 64 << 20
+    ) throws(InputError) -> Reading {
+        var unpacked: UnpackedInput
+        do {
+            unpacked = try ArchiveReader(limits: limits).read(path: path)
+        } catch {
+            throw InputError(error)
+        }
+        let reader = ReportReader(redactor: redactor)
+        // Every copy of a report, in its file's place, as the input read whole prints them.
+        if let parts = reader.parts(
+            of: &unpacked, reportsPerPart: reportsPerPart, unpackedPast: unpackedPast, keepingCopies: true)
+        {
+            return .parts(TriageParts(parts, symbolicator: symbolicator, fingerprinter: fingerprinter))
+        }
+        // Handed over, so each entry's bytes go once it is read (``ReportReader/read(_:)``).
+        let handed = unpacked
+        unpacked.entries = []
+        var output = try reader.read(consume handed)
+        Self.enrich(
+            &output.reports, symbolicator: symbolicator, fingerprinter: fingerprinter,
+            twoThreads: output.reports.count >= SideBySide.reports)
+        return .whole(output)
+    }
+}
+
+/// The parts of one large input as triage reads them (``Triage/read(at:symbolicator:reportsPerPart:unpackedPast:)``):
+/// its notes and quarantined entries known at once, its reports a part at a time, each part read, redacted and
+/// enriched as the input read whole would be.
+public struct TriageParts: Sendable {
+    private let parts: ReportReader.Parts
+    private let symbolicator: Symbolicator?
+    private let fingerprinter: Fingerprinter
+
+    init(_ parts: ReportReader.Parts, symbolicator: Symbolicator?, fingerprinter: Fingerprinter) {
+        self.parts = parts
+        self.symbolicator = symbolicator
+        self.fingerprinter = fingerprinter
+    }
+
+    /// Entries passed over, one line each, as ``ReportReader/Output/notes`` gives them.
+    public var notes: [String] { parts.notes }
+    /// Entries that are reports but could not be read.
+    public var failures: [InputError] { parts.failures }
+    /// The reports the parts hold, all parts together, every copy of one report counted.
+    public var reportCount: Int { parts.reportIDs.count }
+
+    /// The next part's reports, enriched; `nil` after the last. Throws when an entry cannot be read back
+    /// (``ReportReader/Parts/next()``).
+    public func next() throws(InputError) -> [Report]? {
+        guard var reports = try parts.next() else { return nil }
+        Triage.enrich(
+            &reports, symbolicator: symbolicator, fingerprinter: fingerprinter,
+            twoThreads: reports.count >= SideBySide.reports)
+        return reports
+    }
+}
