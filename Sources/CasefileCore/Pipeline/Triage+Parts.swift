@@ -17,27 +17,14 @@ extension Triage {
         at path: String, symbolicator: Symbolicator? = nil,
         reportsPerPart: Int = PipelineDefinition.defaultReportsPerPart, unpackedPast: Int = 64 << 20
     ) throws(InputError) -> Reading {
-        var unpacked: UnpackedInput
-        do {
-            unpacked = try ArchiveReader(limits: limits).read(path: path)
-        } catch {
-            throw InputError(error)
-        }
-        let reader = ReportReader(redactor: redactor)
+        var unpacked = try unpack(path)
         // Every copy of a report, in its file's place, as the input read whole prints them.
-        if let parts = reader.parts(
+        if let parts = ReportReader(redactor: redactor).parts(
             of: &unpacked, reportsPerPart: reportsPerPart, unpackedPast: unpackedPast, keepingCopies: true)
         {
             return .parts(TriageParts(parts, symbolicator: symbolicator, fingerprinter: fingerprinter))
         }
-        // Handed over, so each entry's bytes go once it is read (``ReportReader/read(_:)``).
-        let handed = unpacked
-        unpacked.entries = []
-        var output = try reader.read(consume handed)
-        Self.enrich(
-            &output.reports, symbolicator: symbolicator, fingerprinter: fingerprinter,
-            twoThreads: output.reports.count >= SideBySide.reports)
-        return .whole(output)
+        return .whole(try whole(&unpacked, symbolicator: symbolicator))
     }
 }
 

@@ -20,13 +20,25 @@ public struct Triage: Sendable {
 
     /// The reports of the input at `path`, their crashes symbolicated when a symbolicator is given.
     public func reports(at path: String, symbolicator: Symbolicator? = nil) throws(InputError) -> ReportReader.Output {
-        let unpacked: UnpackedInput
+        var unpacked = try unpack(path)
+        return try whole(&unpacked, symbolicator: symbolicator)
+    }
+
+    /// The input at `path`, unpacked.
+    func unpack(_ path: String) throws(InputError) -> UnpackedInput {
         do {
-            unpacked = try ArchiveReader(limits: limits).read(path: path)
+            return try ArchiveReader(limits: limits).read(path: path)
         } catch {
             throw InputError(error)
         }
-        var output = try ReportReader(redactor: redactor).read(unpacked)
+    }
+
+    /// The reports of `unpacked`, read and enriched; `unpacked` is handed over to the reader and keeps no entries, so
+    /// each entry's bytes go once it is read (``ReportReader/read(_:)``).
+    func whole(_ unpacked: inout UnpackedInput, symbolicator: Symbolicator?) throws(InputError) -> ReportReader.Output {
+        let handed = unpacked
+        unpacked.entries = []
+        var output = try ReportReader(redactor: redactor).read(consume handed)
         Self.enrich(
             &output.reports, symbolicator: symbolicator, fingerprinter: fingerprinter,
             twoThreads: output.reports.count >= SideBySide.reports)

@@ -35,11 +35,14 @@ extension Casefile {
 
         func run() throws {
             let symbolicator = symbols.isEmpty ? nil : Symbolicator(index: Casefile.debugFiles(in: symbols))
-            let reading = try Casefile.readInput(at: path, symbolicator: symbolicator)
+            let reading = try Casefile.quarantining {
+                try CasefileCore.Triage().read(at: path, symbolicator: symbolicator)
+            }
             let extractor = frames == nil ? nil : VideoFrames.locate()
             if frames != nil, extractor == nil {
                 printError("note: no ffmpeg on PATH; no frames extracted (Debian: apt-get install ffmpeg)")
             }
+            let failures: [InputError]
             switch reading {
             case .whole(let output):
                 let reports = framed(output.reports, extractor)
@@ -48,23 +51,40 @@ extension Casefile {
                     let crashes = reports.flatMap(\.crashes)
                     for line in SymbolDiagnostics.lines(crashes, verbose: verbose) { printError(line) }
                 }
-                switch format {
-                case .markdown:
-                    let renderer = ReportSummary()
-                    print(reports.map(renderer.render).joined(separator: "\n---\n\n"), terminator: "")
-                case .json:
-                    // A report at a time: the JSON of a zip of hundreds of crash reports is hundreds of megabytes.
-                    try TriageDocument.write(
-                        input: path, reports: reports, notes: output.notes,
-                        quarantined: output.failures.map { "\($0)" }
-                    ) { try FileHandle.standardOutput.write(contentsOf: $0) }
-                    try FileHandle.standardOutput.write(contentsOf: Data("\n".utf8))
+                var unprinted: [Report]? = reports
+                try printReports(notes: output.notes, failures: output.failures) {
+                    defer { unprinted = nil }
+                    return unprinted
                 }
-                if !output.failures.isEmpty {
-                    throw ExitStatus.quarantined.exitCode
-                }
+                failures = output.failures
             case .parts(let parts):
                 try printInParts(parts, symbolicated: symbolicator != nil, extractor: extractor)
+                failures = parts.failures
+            }
+            if !failures.isEmpty {
+                throw ExitStatus.quarantined.exitCode
+            }
+        }
+
+        /// Prints the reports `next` gives a part at a time (`nil` after the last), in the format asked: Markdown
+        /// summaries one after another, or the JSON document written a report at a time (the JSON of a zip of hundreds
+        /// of crash reports is hundreds of megabytes).
+        func printReports(notes: [String], failures: [InputError], next: () throws -> [Report]?) throws {
+            switch format {
+            case .markdown:
+                let renderer = ReportSummary()
+                var first = true
+                while let reports = try next() {
+                    for report in reports {
+                        print(first ? renderer.render(report) : "\n---\n\n" + renderer.render(report), terminator: "")
+                        first = false
+                    }
+                }
+            case .json:
+                try TriageDocument.write(
+                    input: path, parts: next, notes: notes, quarantined: failures.map { "\($0)" }
+                ) { try FileHandle.standardOutput.write(contentsOf: $0) }
+                try FileHandle.standardOutput.write(contentsOf: Data("\n".utf8))
             }
         }
 
@@ -97,10 +117,10 @@ extension Casefile {
         return index
     }
 
-    /// Reads one input for `triage`, whole or in parts, or prints the one-line reason and exits with 1.
-    static func readInput(at path: String, symbolicator: Symbolicator?) throws -> CasefileCore.Triage.Reading {
+    /// What `body` gives, or, when it throws, its one-line reason printed and exit code 1.
+    static func quarantining<Value>(_ body: () throws -> Value) throws -> Value {
         do {
-            return try CasefileCore.Triage().read(at: path, symbolicator: symbolicator)
+            return try body()
         } catch {
             printError("casefile: \(error)")
             throw ExitStatus.quarantined.exitCode
@@ -109,11 +129,6 @@ extension Casefile {
 
     /// Reads the reports of one input, or prints the one-line reason and exits with 1.
     static func readReports(at path: String, symbolicator: Symbolicator? = nil) throws -> ReportReader.Output {
-        do {
-            return try CasefileCore.Triage().reports(at: path, symbolicator: symbolicator)
-        } catch {
-            printError("casefile: \(error)")
-            throw ExitStatus.quarantined.exitCode
-        }
+        try quarantining { try CasefileCore.Triage().reports(at: path, symbolicator: symbolicator) }
     }
 }
