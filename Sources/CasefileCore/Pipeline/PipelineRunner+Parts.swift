@@ -5,8 +5,9 @@ import Logging
 ///
 /// Everything the run asks the index of such an input is asked before the index's writer is held: which of its reports
 /// the index holds, which from a night that is done, and the symbol folders' files (the symbolicator is made first).
-/// Then each part is read, enriched, rendered, encoded and stored on the writer's thread, one part after another,
-/// asking the index nothing: a task waiting for the writer meanwhile cannot be one this input waits for.
+/// Then each part is enriched, rendered, encoded and stored on the writer's thread, one part after another, asking the
+/// index nothing: a task waiting for the writer meanwhile cannot be one this input waits for. Each part is parsed
+/// ahead, on threads of its own, while the part before is stored (``ReportReader/Parts/readingAhead()``).
 extension PipelineRunner {
     static func storeInParts(
         _ parts: ReportReader.Parts, of record: InputRecord, index: some ReportIndex, claims: ReportClaims, run: Int64,
@@ -54,7 +55,8 @@ final class PartsReading: @unchecked Sendable {
         case replaced(RunDigest.Entry, SymbolCoverage)
     }
 
-    private let parts: ReportReader.Parts
+    /// Read a part ahead: a part's reports are parsed while the one before is enriched and stored.
+    private let parts: ReportReader.Parts.ReadAhead
     private let record: InputRecord
     /// The reports the index held before the input was stored, and those stored by the parts before: their summaries
     /// and blobs are not made again.
@@ -75,7 +77,7 @@ final class PartsReading: @unchecked Sendable {
         symbolicator: Symbolicator?, fingerprinter: Fingerprinter, frames: (VideoFrames, URL)?, output: String,
         logger: Logger
     ) {
-        self.parts = parts
+        self.parts = parts.readingAhead()
         self.record = record
         self.known = known
         self.settled = settled

@@ -33,11 +33,14 @@ extension Triage {
 /// enriched as the input read whole would be.
 public struct TriageParts: Sendable {
     private let parts: ReportReader.Parts
+    /// The parts read a part ahead: the next part is parsed while the caller prints the one before.
+    private let reading: ReportReader.Parts.ReadAhead
     private let symbolicator: Symbolicator?
     private let fingerprinter: Fingerprinter
 
     init(_ parts: ReportReader.Parts, symbolicator: Symbolicator?, fingerprinter: Fingerprinter) {
         self.parts = parts
+        reading = parts.readingAhead()
         self.symbolicator = symbolicator
         self.fingerprinter = fingerprinter
     }
@@ -52,7 +55,7 @@ public struct TriageParts: Sendable {
     /// The next part's reports, enriched; `nil` after the last. Throws when an entry cannot be read back
     /// (``ReportReader/Parts/next()``).
     public func next() throws(InputError) -> [Report]? {
-        guard var reports = try parts.next() else { return nil }
+        guard var reports = try reading.next() else { return nil }
         Triage.enrich(
             &reports, symbolicator: symbolicator, fingerprinter: fingerprinter,
             twoThreads: reports.count >= SideBySide.reports)

@@ -99,6 +99,43 @@ enum SideBySide {
         map(count: count, concurrently: concurrently, state: ()) { _, item in body(item) }
     }
 
+    /// `work()` begun now on a thread of its own, for what the caller asks for next while it works on what it has; its
+    /// result is taken with ``Ahead/value()``. Where `secondThread` is off, or no thread can be started, `work` runs
+    /// when its value is asked for, on the caller's thread.
+    static func ahead<Value: Sendable>(_ work: @escaping @Sendable () -> Value) -> Ahead<Value> {
+        Ahead(work, started: secondThread)
+    }
+
+    /// A piece of work begun ahead of the caller (``ahead(_:)``).
+    final class Ahead<Value: Sendable>: @unchecked Sendable {
+        private let work: @Sendable () -> Value
+        private let result = SecondResult<Value>()
+        /// The thread running `work`, until it is joined; `nil` when none was started.
+        private var thread: pthread_t?
+
+        fileprivate init(_ work: @escaping @Sendable () -> Value, started: Bool) {
+            self.work = work
+            guard started else { return }
+            let result = result
+            thread = Worker.start { result.value = work() }
+        }
+
+        /// What `work` gave: waited for when it runs on its thread, else made now. Asked once.
+        func value() -> Value {
+            guard let running = thread else { return work() }
+            thread = nil
+            pthread_join(running, nil)
+            // The join orders the thread's write of its result before this read.
+            guard let value = result.value else { preconditionFailure("the work begun ahead did not run") }
+            return value
+        }
+
+        // A value never asked for is still waited for: the thread reads what its work holds until it ends.
+        deinit {
+            if let thread { pthread_join(thread, nil) }
+        }
+    }
+
     /// The next item to take, shared by the two threads of ``map(count:concurrently:state:_:)``.
     private final class Counter: Sendable {
         let value = Atomic<Int>(0)
