@@ -44,7 +44,7 @@ public struct ArchiveReader: Sendable {
         }
         if status.kind == .directory {
             try readDirectory(at: path, prefix: "", depth: 1, session: &session)
-            return UnpackedInput(path: path, kind: .directory, entries: session.entries, notes: session.notes)
+            return UnpackedInput(path: path, kind: .directory, entries: session.finishedEntries(), notes: session.notes)
         }
         let fileSize = status.size
         let prefix = try Self.prefix(of: path, input: path)
@@ -55,7 +55,7 @@ public struct ArchiveReader: Sendable {
             }
         }
         try readPlainFile(at: path, entryPath: name, size: fileSize, depth: 1, session: &session)
-        return UnpackedInput(path: path, kind: .file, entries: session.entries, notes: session.notes)
+        return UnpackedInput(path: path, kind: .file, entries: session.finishedEntries(), notes: session.notes)
     }
 
     /// Reads the file at `path` from `contents`, its bytes as the caller has already read them (to hash them), without
@@ -77,7 +77,7 @@ public struct ArchiveReader: Sendable {
         } else {
             try keepFile(contents, entryPath: name, depth: 1, session: &session)
         }
-        return UnpackedInput(path: path, kind: .file, entries: session.entries, notes: session.notes)
+        return UnpackedInput(path: path, kind: .file, entries: session.finishedEntries(), notes: session.notes)
     }
 
     /// Reads a directory input from what one pass over its files kept (``DirectoryInput/readFiles(keepingWithin:_:)``):
@@ -86,7 +86,8 @@ public struct ArchiveReader: Sendable {
         var session = Session(input: directory.path, limits: limits, spillFolder: spillFolder)
         try readDirectory(
             directory.entries, at: directory.path, kept: directory.kept, prefix: "", depth: 1, session: &session)
-        return UnpackedInput(path: directory.path, kind: .directory, entries: session.entries, notes: session.notes)
+        return UnpackedInput(
+            path: directory.path, kind: .directory, entries: session.finishedEntries(), notes: session.notes)
     }
 
     /// The input at `path`, an archive (of `size` bytes, file name `name`) that `open` opens, read whole.
@@ -102,7 +103,7 @@ public struct ArchiveReader: Sendable {
         }
         try readArchive(
             handle, prefix: "", rawName: Self.decompressedName(name), depth: 1, compressedSize: size, session: &session)
-        return UnpackedInput(path: path, kind: .archive, entries: session.entries, notes: session.notes)
+        return UnpackedInput(path: path, kind: .archive, entries: session.finishedEntries(), notes: session.notes)
     }
 
     // MARK: - Sources
@@ -267,19 +268,16 @@ public struct ArchiveReader: Sendable {
         _ bytes: [UInt8], path: String, modified: Date?, depth: Int, session: inout Session
     ) throws(ArchiveError) {
         guard ArchiveSniffer.isArchive(bytes) else {
-            var entry = ArchiveEntry(path: path, size: bytes.count, modified: modified, contents: .bytes(bytes))
+            let entry = ArchiveEntry(path: path, size: bytes.count, modified: modified, contents: .bytes(bytes))
             // A recording's files are read several times (sized, hashed, parsed): kept as read.
             if session.bytesKept > bytesKeptAsRead,
                 !RecordingPath.isRecordingFile(path.split(separator: "/").map(String.init))
             {
-                entry = entry.compressed()
-                if session.compressedBytesKept > compressedBytesKeptInMemory, let file = session.spillFile() {
-                    entry = entry.spilled(to: file)
-                }
-                session.compressedBytesKept += entry.bytesHeld
+                session.compress(entry, keptInMemory: compressedBytesKeptInMemory)
+            } else {
+                session.entries.append(entry)
             }
             session.bytesKept += bytes.count
-            session.entries.append(entry)
             return
         }
         guard depth < limits.maxNestingDepth else {
@@ -343,15 +341,13 @@ private struct Session {
     var totalBytes = 0
     /// The bytes of the entries kept, as read.
     var bytesKept = 0
-    /// The bytes of the compressed entries kept in memory.
-    var compressedBytesKept = 0
+    /// The entries kept, those given to `compressor` without their bytes until ``finishedEntries()``.
     var entries: [ArchiveEntry] = []
     var notes: [String] = []
     /// Where compressed entries are spilled; `nil` keeps them in memory.
     let spillFolder: String?
-    /// The input's spill file, once made; `nil` before, or when it could not be.
-    private var spill: SpillFile?
-    private var spillFailed = false
+    /// The thread compressing the entries kept compressed, from the first.
+    private var compressor: EntryCompressor?
 
     init(input: String, limits: ArchiveLimits, spillFolder: String?) {
         self.input = input
@@ -359,13 +355,25 @@ private struct Session {
         self.spillFolder = spillFolder
     }
 
-    /// The input's spill file, made at the first call; `nil` without a folder, or when one cannot be made there.
-    mutating func spillFile() -> SpillFile? {
-        if spill == nil, !spillFailed, let spillFolder {
-            spill = SpillFile(folder: spillFolder)
-            spillFailed = spill == nil
+    /// Keeps `entry` compressed, and spilled past `keptInMemory` compressed bytes: gives it to the compressing thread
+    /// (started at the first) and keeps its place without its bytes.
+    mutating func compress(_ entry: ArchiveEntry, keptInMemory: Int) {
+        if compressor == nil {
+            compressor = EntryCompressor(keptInMemory: keptInMemory, spillFolder: spillFolder)
         }
-        return spill
+        compressor?.add(entry, at: entries.count)
+        var place = entry
+        place.contents = .bytes([])
+        entries.append(place)
+    }
+
+    /// The entries kept, each one given to the compressing thread in its place, compressed: waits for the last.
+    mutating func finishedEntries() -> [ArchiveEntry] {
+        if let compressor {
+            for (position, entry) in compressor.finish() { entries[position] = entry }
+            self.compressor = nil
+        }
+        return entries
     }
 
     mutating func countEntry(_ path: String) throws(ArchiveError) {

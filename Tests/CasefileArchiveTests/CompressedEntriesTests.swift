@@ -140,3 +140,93 @@ import Testing
         }
     }
 }
+
+/// The entries kept compressed are compressed on a thread of their own while the reader reads on
+/// (`EntryCompressor`): each ends up in its own place, whole, however many wait, and a reader stopped by a limit lets
+/// its thread end.
+@Suite final class CompressingThreadTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "casefile-compressing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// 300 files of 40,000 bytes each (12 MB, three times what may wait to be compressed), each of its own text: the
+    /// file's number on every line.
+    private func writeFiles() throws -> [(name: String, bytes: [UInt8])] {
+        try (0..<300).map { number in
+            let name = String(format: "crash-%03d.crash", number)
+            let line = "\(number)   ShopApp  0x0000000104d9002c CartViewModel.total() + \(number)\n"
+            let bytes = Array(String(repeating: line, count: 40_000 / line.utf8.count + 1).utf8.prefix(40_000))
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+            return (name, bytes)
+        }
+    }
+
+    @Test func everyEntryKeptCompressedReadsBackInItsPlace() throws {
+        let files = try writeFiles()
+        let spill = folder.appendingPathComponent("spill")
+        try FileManager.default.createDirectory(at: spill, withIntermediateDirectories: true)
+        var reader = ArchiveReader(spillFolder: spill.path)
+        reader.bytesKeptAsRead = 100_000
+        reader.compressedBytesKeptInMemory = 5_000
+        let input = try reader.read(path: folder.path)
+
+        // In path order, as the folder lists them (the spill folder holds no file with a name).
+        #expect(input.entries.map(\.path) == files.map(\.name))
+        var asRead = 0
+        var inMemory = 0
+        var spilled = 0
+        for (entry, file) in zip(input.entries, files) {
+            #expect(entry.bytes == file.bytes, "\(file.name)")
+            #expect(entry.size == file.bytes.count)
+            switch entry.contents {
+            case .bytes: asRead += 1
+            case .compressed(let compressed):
+                if case .spilled = compressed.stream { spilled += 1 } else { inMemory += 1 }
+            case .media: break
+            }
+        }
+        // 100,000 bytes are passed after the third file; the compressed ones (each file's text repeats one line: some tens of bytes each) pass 5,000
+        // bytes after some of the rest.
+        #expect(asRead == 3)
+        #expect(inMemory > 0 && spilled > 0 && asRead + inMemory + spilled == 300)
+        // Compressed, the entries in memory hold little.
+        #expect(input.bytesHeld < 3 * 40_000 + 100_000)
+    }
+
+    #if os(Linux)
+        /// The threads of this process named as the compressing thread is (`/proc/self/task/*/comm`).
+        private func compressingThreads() -> Int {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            return tasks.filter { task in
+                let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+                return name == "casefile.zstd\n"
+            }.count
+        }
+
+        @Test func aReaderStoppedByALimitLetsItsCompressingThreadEnd() async throws {
+            _ = try writeFiles()
+            var limits = ArchiveLimits.default
+            limits.maxTotalBytes = 6_000_000
+            var reader = ArchiveReader(limits: limits)
+            reader.bytesKeptAsRead = 0
+            let error = #expect(throws: ArchiveError.self) { try reader.read(path: self.folder.path) }
+            #expect(error?.code == .limitExceeded)
+            // 150 files of 40,000 bytes are the 6,000,000 allowed; the 151st passes them.
+            #expect(error?.entry == "crash-150.crash")
+            // Other tests' readers may compress at the same time; each thread ends once its reader is done (10 s).
+            let deadline = ContinuousClock.now + .seconds(10)
+            while compressingThreads() > 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(compressingThreads() == 0)
+        }
+    #endif
+}
