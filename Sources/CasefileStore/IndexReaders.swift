@@ -2,7 +2,8 @@ import GRDBSQLite
 import Synchronization
 
 /// Read-only connections to an index on disk, on which a run's two questions about every input — is this content
-/// known, which of these reports are — are answered on the asking task's own thread.
+/// known, which of these reports are — are answered on the asking task's own thread, and the symbolicator's cache
+/// reads the answers stored for an image (``IndexStore/loadSymbolCache()``) while the writer is held.
 ///
 /// Through the index's queue each question was a hop to the writer's thread and back, a wait behind the rows of
 /// whatever input the writer was storing, and two thread wake-ups. With an input's rows that made three hops per
@@ -51,6 +52,22 @@ final class IndexReaders: Sendable {
         }
     }
 
+    /// The symbolication answers stored for the image `uuid`, as last committed: each row's address, back end and
+    /// locations as JSON.
+    func symbolAnswers(uuid: String) throws(StoreError) -> [(address: Int64, backend: String, json: String)] {
+        try withReader { reader throws(StoreError) in
+            let statement = reader.symbolAnswers
+            statement.reset(binding: uuid)
+            // Reset once read: the read transaction ends with the statement.
+            defer { sqlite3_reset(statement.handle) }
+            var rows: [(address: Int64, backend: String, json: String)] = []
+            while try statement.step() {
+                rows.append((sqlite3_column_int64(statement.handle, 0), statement.text(1), statement.text(2)))
+            }
+            return rows
+        }
+    }
+
     private func withReader<T>(_ body: (Reader) throws(StoreError) -> T) throws(StoreError) -> T {
         let reader: Reader
         if let taken = idle.withLock({ $0.popLast() }) { reader = taken } else { reader = try Reader(path: path) }
@@ -58,13 +75,14 @@ final class IndexReaders: Sendable {
         return try body(reader)
     }
 
-    /// One read-only connection with its three statements. Used by one thread at a time: SQLite runs without a mutex per
+    /// One read-only connection with its four statements. Used by one thread at a time: SQLite runs without a mutex per
     /// connection (``SQLiteSettings``), and a reader is only ever held by the question it answers.
     private final class Reader: @unchecked Sendable {
         let connection: RawConnection
         let input: RawStatement
         let report: RawStatement
         let settled: RawStatement
+        let symbolAnswers: RawStatement
 
         init(path: String) throws(StoreError) {
             // No busy timeout: a reader that cannot read at once (an index not in WAL mode, mid-commit) fails, and the
@@ -73,6 +91,7 @@ final class IndexReaders: Sendable {
             input = try connection.prepare(IndexStore.knownInputSQL)
             report = try connection.prepare("SELECT EXISTS(SELECT 1 FROM reports WHERE id = ?)")
             settled = try connection.prepare(IndexStore.settledReportSQL)
+            symbolAnswers = try connection.prepare(IndexStore.symbolAnswersSQL)
         }
 
         /// Runs `statement`, an `EXISTS` query of one parameter, for `value`.

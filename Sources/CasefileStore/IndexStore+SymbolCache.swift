@@ -8,33 +8,54 @@ extension IndexStore {
     ///
     /// Not read whole: an index kept for months holds answers for every build it ever symbolicated (a million rows
     /// took 9 s and 1.2 GB to read at the start of every run, even one with nothing to do).
+    ///
+    /// An index on disk reads them with its readers (``IndexReaders``), beside the writer: an input stored in parts has
+    /// each part enriched while the writer stores the one before. An index in memory reads them through its queue,
+    /// and its cache says its loader waits for the writer (``SymbolCache/loaderWaitsForWriter``).
     public func loadSymbolCache() async throws -> SymbolCache {
-        let queue = queue
-        return SymbolCache { uuid in Self.storedAnswers(uuid: uuid, queue) }
+        guard let readers else {
+            let queue = queue
+            return SymbolCache(
+                loader: { uuid in Self.answers(Self.storedAnswers(uuid: uuid, queue)) }, loaderWaitsForWriter: true)
+        }
+        // Answers that cannot be read are asked again and stored anew: the cache is only a cache.
+        return SymbolCache { uuid in Self.answers((try? readers.symbolAnswers(uuid: uuid)) ?? []) }
     }
 
-    /// The stored answers for one image UUID. A row that cannot be read is left out: the cache is only a cache, and
-    /// the address is asked again and stored anew. Blocking, through the database queue: the symbolicator asks once
-    /// per image and run, from the parallel stages, and the writer never waits for them. Reentrant: an input stored in
-    /// parts is symbolicated on the writer's thread, inside its write (``record(inParts:run:next:written:)``).
-    private static func storedAnswers(uuid: String, _ queue: DatabaseQueue) -> [UInt64: SymbolCache.Result] {
+    /// The statement that reads the stored answers for one image UUID.
+    static let symbolAnswersSQL = "SELECT address, backend, locations_json FROM symbol_cache WHERE uuid = ?"
+
+    /// The stored answers for one image UUID, through the database queue: blocking, and reentrant (an input stored in
+    /// parts of an index in memory is symbolicated on the writer's thread, inside its write).
+    private static func storedAnswers(
+        uuid: String, _ queue: DatabaseQueue
+    ) -> [(address: Int64, backend: String, json: String)] {
         let rows =
             (try? queue.unsafeReentrantRead { db in
-                try Row.fetchAll(
-                    db.cachedStatement(
-                        sql: "SELECT address, backend, locations_json FROM symbol_cache WHERE uuid = ?"),
-                    arguments: [uuid])
+                try Row.fetchAll(db.cachedStatement(sql: symbolAnswersSQL), arguments: [uuid])
             }) ?? []
+        return rows.compactMap { row in
+            guard let address = row["address"] as Int64?, let backend = row["backend"] as String?,
+                let json = row["locations_json"] as String?
+            else { return nil }
+            return (address, backend, json)
+        }
+    }
+
+    /// The answers of stored rows, by address. A row whose locations cannot be read is left out: the address is asked
+    /// again and stored anew.
+    private static func answers(
+        _ rows: [(address: Int64, backend: String, json: String)]
+    ) -> [UInt64: SymbolCache.Result] {
         let decoder = JSONDecoder()
         var answers: [UInt64: SymbolCache.Result] = [:]
         answers.reserveCapacity(rows.count)
         for row in rows {
-            guard let address = row["address"] as Int64?, let backend = row["backend"] as String?,
-                let json = row["locations_json"] as String?,
-                let locations = IndexJSON.locations(fromJSON: json)
-                    ?? (try? decoder.decode([SourceLocation].self, from: Data(json.utf8)))
+            guard
+                let locations = IndexJSON.locations(fromJSON: row.json)
+                    ?? (try? decoder.decode([SourceLocation].self, from: Data(row.json.utf8)))
             else { continue }
-            answers[UInt64(bitPattern: address)] = SymbolCache.Result(backend: backend, locations: locations)
+            answers[UInt64(bitPattern: row.address)] = SymbolCache.Result(backend: row.backend, locations: locations)
         }
         return answers
     }

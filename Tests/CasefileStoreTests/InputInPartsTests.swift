@@ -30,9 +30,18 @@ import Testing
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Runs the pipeline over the inbox into `name/`, with the sample symbols and parts of `reportsPerPart`.
+    /// Runs the pipeline over the inbox into `name/`, with the sample symbols and parts of `reportsPerPart`; with
+    /// `inMemory`, into an index in memory.
     private func run(
-        _ name: String, reportsPerPart: Int? = nil, partsPastBytes: Int = 0
+        _ name: String, reportsPerPart: Int? = nil, partsPastBytes: Int = 0, inMemory: Bool = false
+    ) async throws -> (RunSummary, IndexStore, [String]) {
+        try await Self.run(
+            name, in: folder, inbox: inbox, reportsPerPart: reportsPerPart, partsPastBytes: partsPastBytes,
+            inMemory: inMemory)
+    }
+
+    private static func run(
+        _ name: String, in folder: URL, inbox: URL, reportsPerPart: Int?, partsPastBytes: Int, inMemory: Bool
     ) async throws -> (RunSummary, IndexStore, [String]) {
         let output = folder.appendingPathComponent(name)
         var definition = PipelineDefinition(
@@ -45,7 +54,7 @@ import Testing
             // The fixture's files expand to about 60 KB.
             definition.partsPastBytes = partsPastBytes
         }
-        let store = try IndexStore(path: definition.database.path)
+        let store = try inMemory ? IndexStore.inMemory() : IndexStore(path: definition.database.path)
         let log = CapturedLog()
         let summary = try await PipelineRunner(definition: definition, logger: log.logger)
             .run(index: store, pipelineName: "test.toml")
@@ -124,6 +133,39 @@ import Testing
             #expect(!names.isEmpty)
             #expect(try files(in: folder.appendingPathComponent("parts/\(pages)")).keys.sorted() == names, "\(pages)")
         }
+    }
+
+    /// An index in memory has no readers: its symbol cache reads stored answers through the writer, so its parts are
+    /// enriched on the writer's thread, not ahead of it, where asking the cache would wait for the writer forever.
+    @Test func anIndexInMemoryStoresItsPartsEnrichedAsTheWholeInput() async throws {
+        let (whole, _, _) = try await run("whole")
+        // Waited for a minute at most: a run that waits for itself fails here, not the whole test run.
+        let inMemory = await withCheckedContinuation { continuation in
+            let answered = Mutex(false)
+            let answer = { @Sendable (ran: (RunSummary, [String])?) in
+                let first = answered.withLock { done in
+                    defer { done = true }
+                    return !done
+                }
+                if first { continuation.resume(returning: ran) }
+            }
+            Task { [folder, inbox] in
+                let ran = try? await Self.run(
+                    "parts", in: folder, inbox: inbox, reportsPerPart: 2, partsPastBytes: 0, inMemory: true)
+                answer(ran.map { ($0.0, $0.2) })
+            }
+            Task {
+                try? await Task.sleep(for: .seconds(60))
+                answer(nil)
+            }
+        }
+        let (parts, partsLog) = try #require(inMemory)
+        #expect(partsLog.contains { $0.contains("read and stored 2 at a time") })
+        #expect(parts.newReports == whole.newReports && parts.duplicateReports == whole.duplicateReports)
+        // The summaries, symbolicated frames and fingerprints included, byte for byte.
+        let expected = try files(in: folder.appendingPathComponent("whole/reports"))
+        #expect(expected.count == 19)
+        #expect(try files(in: folder.appendingPathComponent("parts/reports")) == expected)
     }
 
     @Test func theMostCompleteCopyIsStoredInPlaceOfTheFirstAndEveryCopyIsLinked() async throws {

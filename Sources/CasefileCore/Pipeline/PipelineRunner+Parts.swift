@@ -5,9 +5,11 @@ import Logging
 ///
 /// Everything the run asks the index of such an input is asked before the index's writer is held: which of its reports
 /// the index holds, which from a night that is done, and the symbol folders' files (the symbolicator is made first).
-/// Then each part is enriched, rendered, encoded and stored on the writer's thread, one part after another, asking the
-/// index nothing: a task waiting for the writer meanwhile cannot be one this input waits for. Each part is parsed
-/// ahead, on threads of its own, while the part before is stored (``ReportReader/Parts/readingAhead()``).
+/// Then each part is rendered, encoded and stored on the writer's thread, one part after another, asking the index
+/// nothing through the writer: a task waiting for the writer meanwhile cannot be one this input waits for. Each part is
+/// parsed and enriched ahead, on threads of its own, while the part before is stored
+/// (``ReportReader/Parts/readingAhead(then:)``); the symbolicator's cache reads the index's stored answers beside the
+/// writer (an index in memory reads them through it, and its parts are enriched on the writer's thread alone).
 extension PipelineRunner {
     static func storeInParts(
         _ parts: ReportReader.Parts, of record: InputRecord, index: some ReportIndex, claims: ReportClaims, run: Int64,
@@ -55,8 +57,12 @@ final class PartsReading: @unchecked Sendable {
         case replaced(RunDigest.Entry, SymbolCoverage)
     }
 
-    /// Read a part ahead: a part's reports are parsed while the one before is enriched and stored.
+    /// Read a part ahead: a part's reports are parsed, and enriched unless ``enrichesOnWriter``, while the one before
+    /// is stored.
     private let parts: ReportReader.Parts.ReadAhead
+    /// Whether each part is enriched here, on the writer's thread alone, once read: when the symbolicator's cache
+    /// reads the index's stored answers through the writer (an index in memory), another thread would wait for it.
+    private let enrichesOnWriter: Bool
     private let record: InputRecord
     /// The reports the index held before the input was stored, and those stored by the parts before: their summaries
     /// and blobs are not made again.
@@ -77,7 +83,16 @@ final class PartsReading: @unchecked Sendable {
         symbolicator: Symbolicator?, fingerprinter: Fingerprinter, frames: (VideoFrames, URL)?, output: String,
         logger: Logger
     ) {
-        self.parts = parts.readingAhead()
+        enrichesOnWriter = symbolicator?.cache.loaderWaitsForWriter ?? false
+        if enrichesOnWriter {
+            self.parts = parts.readingAhead()
+        } else {
+            self.parts = parts.readingAhead { part in
+                PartsReading.enriched(
+                    part, settled: settled, symbolicator: symbolicator, fingerprinter: fingerprinter, frames: frames,
+                    twoThreads: part.count >= SideBySide.reports)
+            }
+        }
         self.record = record
         self.known = known
         self.settled = settled
@@ -92,17 +107,10 @@ final class PartsReading: @unchecked Sendable {
     /// read whole); `nil` after the last. Throws when an entry of the part cannot be read back (``ReportReader/Parts``).
     func next() throws(InputError) -> IndexedInput? {
         guard var reports = try parts.next() else { return nil }
-        // A report the index holds from a night that is done is left as parsed. Enriched on this thread alone: the
-        // symbolicator reads its cache through the index, which this thread holds, and another would wait for it.
-        let fresh = reports.indices.filter { !settled.contains(reports[$0].id) }
-        if fresh.count == reports.count {
-            Triage.enrich(&reports, symbolicator: symbolicator, fingerprinter: fingerprinter)
-            PipelineRunner.extractFrames(&reports, frames)
-        } else {
-            var enriched = fresh.map { reports[$0] }
-            Triage.enrich(&enriched, symbolicator: symbolicator, fingerprinter: fingerprinter)
-            PipelineRunner.extractFrames(&enriched, frames)
-            for (position, report) in zip(fresh, enriched) { reports[position] = report }
+        if enrichesOnWriter {
+            reports = Self.enriched(
+                reports, settled: settled, symbolicator: symbolicator, fingerprinter: fingerprinter, frames: frames,
+                twoThreads: false)
         }
         let summaries = InputSummaries(reports)
         var part = IndexedInput(
@@ -112,6 +120,26 @@ final class PartsReading: @unchecked Sendable {
         known.formUnion(reports.map(\.id))
         self.summaries = summaries
         return part
+    }
+
+    /// `reports` enriched as the run enriches an input read whole, but those the index holds from a night that is
+    /// done, left as parsed; on two threads with `twoThreads`.
+    private static func enriched(
+        _ reports: [Report], settled: Set<String>, symbolicator: Symbolicator?, fingerprinter: Fingerprinter,
+        frames: (VideoFrames, URL)?, twoThreads: Bool
+    ) -> [Report] {
+        var reports = reports
+        let fresh = reports.indices.filter { !settled.contains(reports[$0].id) }
+        if fresh.count == reports.count {
+            Triage.enrich(&reports, symbolicator: symbolicator, fingerprinter: fingerprinter, twoThreads: twoThreads)
+            PipelineRunner.extractFrames(&reports, frames)
+        } else {
+            var enriched = fresh.map { reports[$0] }
+            Triage.enrich(&enriched, symbolicator: symbolicator, fingerprinter: fingerprinter, twoThreads: twoThreads)
+            PipelineRunner.extractFrames(&enriched, frames)
+            for (position, report) in zip(fresh, enriched) { reports[position] = report }
+        }
+        return reports
     }
 
     /// Takes what storing `part` did: writes the summaries of the copies it replaced, and keeps what the digest

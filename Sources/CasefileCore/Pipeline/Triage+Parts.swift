@@ -33,16 +33,18 @@ extension Triage {
 /// enriched as the input read whole would be.
 public struct TriageParts: Sendable {
     private let parts: ReportReader.Parts
-    /// The parts read a part ahead: the next part is parsed while the caller prints the one before.
+    /// The parts read and enriched a part ahead: the next part while the caller prints the one before.
     private let reading: ReportReader.Parts.ReadAhead
-    private let symbolicator: Symbolicator?
-    private let fingerprinter: Fingerprinter
 
     init(_ parts: ReportReader.Parts, symbolicator: Symbolicator?, fingerprinter: Fingerprinter) {
         self.parts = parts
-        reading = parts.readingAhead()
-        self.symbolicator = symbolicator
-        self.fingerprinter = fingerprinter
+        reading = parts.readingAhead { part in
+            var reports = part
+            Triage.enrich(
+                &reports, symbolicator: symbolicator, fingerprinter: fingerprinter,
+                twoThreads: reports.count >= SideBySide.reports)
+            return reports
+        }
     }
 
     /// Entries passed over, one line each, as ``ReportReader/Output/notes`` gives them.
@@ -55,10 +57,6 @@ public struct TriageParts: Sendable {
     /// The next part's reports, enriched; `nil` after the last. Throws when an entry cannot be read back
     /// (``ReportReader/Parts/next()``).
     public func next() throws(InputError) -> [Report]? {
-        guard var reports = try reading.next() else { return nil }
-        Triage.enrich(
-            &reports, symbolicator: symbolicator, fingerprinter: fingerprinter,
-            twoThreads: reports.count >= SideBySide.reports)
-        return reports
+        try reading.next()
     }
 }
