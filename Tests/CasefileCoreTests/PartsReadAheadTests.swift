@@ -7,7 +7,7 @@ import Testing
     import Glibc
 #endif
 
-/// The parts of an input read a part ahead (``ReportReader/Parts/readingAhead()``): the run's index writer and
+/// The parts of an input read a part ahead (``ReportReader/Parts/readingAhead(then:)``): the run's index writer and
 /// `casefile triage` work on one part while the next is parsed on another thread. The parts given are those
 /// ``ReportReader/Parts/next()`` gives, in order; the part after the one given is taken from the entries before it is
 /// asked for; a part that cannot be read throws when it is asked for.

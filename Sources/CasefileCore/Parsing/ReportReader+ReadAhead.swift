@@ -6,7 +6,7 @@ extension ReportReader.Parts {
         ReadAhead(self, then: then)
     }
 
-    /// The parts of one input read one part ahead (``readingAhead()``), for one caller at a time.
+    /// The parts of one input read one part ahead (``readingAhead(then:)``), for one caller at a time.
     package final class ReadAhead: @unchecked Sendable {
         private let parts: ReportReader.Parts
         private let then: @Sendable ([Report]) -> [Report]
