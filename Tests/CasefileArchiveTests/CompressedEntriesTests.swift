@@ -4,7 +4,8 @@ import Testing
 
 /// An input's entries past its first ``ArchiveReader/bytesKeptAsRead`` bytes are kept compressed, but a recording's
 /// files, and past ``ArchiveReader/compressedBytesKeptInMemory`` compressed bytes in a spill file when the reader has a
-/// folder for one: each reads back as it was.
+/// folder for one: each reads back as it was. They are compressed on a thread of their own while the reader reads on
+/// (`EntryCompressor`).
 @Suite final class CompressedEntriesTests {
     let folder: URL
 
@@ -139,23 +140,9 @@ import Testing
             #expect(inMemory["4-fourth.crash"]?.bytes == fourth)
         }
     }
-}
 
-/// The entries kept compressed are compressed on a thread of their own while the reader reads on
-/// (`EntryCompressor`): each ends up in its own place, whole, however many wait, and a reader stopped by a limit lets
-/// its thread end.
-@Suite final class CompressingThreadTests {
-    let folder: URL
-
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "casefile-compressing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
-    }
+    // MARK: - The compressing thread: each entry in its own place, whole, however many wait; a reader stopped by a
+    // limit lets its thread end.
 
     /// 300 files of 40,000 bytes each (12 MB, three times what may wait to be compressed), each of its own text: the
     /// file's number on every line.

@@ -3,10 +3,6 @@ import CasefileCore
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The parts of an input read a part at a time (``ReportReader/Parts``): each part's entries go once it is read, from
 /// every copy of the parts. The run surveys the parts on one task and hands them to the index's writer; until
 /// 2026-12-05 the copy left behind kept every entry until the input was stored. An entry that cannot be read back
@@ -47,32 +43,17 @@ import Testing
     }
 
     #if os(Linux)
-        /// The spill file's descriptor in this process: its link in `/proc/self/fd` names it, in `folder`, deleted.
-        private func spillDescriptor(in folder: String) throws -> Int32 {
-            let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
-            let spilled = descriptors.compactMap(Int32.init).filter { descriptor in
-                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")
-                return target?.hasPrefix(folder + "/.casefile-spill.") == true
-            }
-            return try #require(spilled.count == 1 ? spilled.first : nil)
-        }
-
         @Test func anEntryWhoseBytesCannotBeReadBackFailsItsPartNamingIt() throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-parts-\(UUID())").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             // Every entry past the first kept compressed, and every compressed one past the first in the spill file.
-            var reader = ArchiveReader(spillFolder: folder)
-            reader.bytesKeptAsRead = 0
-            reader.compressedBytesKeptInMemory = 0
-            var input = try reader.read(path: Samples.fixture("many-crashes.zip"))
+            var input = try SpillFileFailure.reader(spillingTo: folder).read(path: Samples.fixture("many-crashes.zip"))
             let parts = try #require(ReportReader().parts(of: &input, reportsPerPart: 4, unpackedPast: 0))
             #expect(parts.reportIDs.count == 19)
 
             // The spill file emptied, as a disk that fails under it would leave it: no entry in it reads back.
-            let emptied = open("/proc/self/fd/\(try spillDescriptor(in: folder))", O_WRONLY | O_TRUNC)
-            #expect(emptied >= 0)
-            close(emptied)
+            try SpillFileFailure.empty(in: folder)
             var read: [String] = []
             let error = #expect(throws: InputError.self) {
                 while let part = try parts.next() { read += part.map(\.id) }

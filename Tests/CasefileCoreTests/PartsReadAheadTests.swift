@@ -3,10 +3,6 @@ import CasefileCore
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The parts of an input read a part ahead (``ReportReader/Parts/readingAhead(then:)``): the run's index writer and
 /// `casefile triage` work on one part while the next is parsed on another thread. The parts given are those
 /// ``ReportReader/Parts/next()`` gives, in order; the part after the one given is taken from the entries before it is
@@ -63,17 +59,8 @@ import Testing
             defer { try? FileManager.default.removeItem(atPath: folder) }
             // Every entry past the first kept compressed, and every compressed one past the first in the spill file,
             // as in `InputPartsTests`; the spill file then emptied, so the first part's second report cannot be read.
-            var reader = ArchiveReader(spillFolder: folder)
-            reader.bytesKeptAsRead = 0
-            reader.compressedBytesKeptInMemory = 0
-            let ahead = try parts(reader: reader).readingAhead()
-            let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter {
-                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
-                return target?.hasPrefix(folder + "/.casefile-spill.") == true
-            }
-            let emptied = open("/proc/self/fd/\(try #require(descriptors.first))", O_WRONLY | O_TRUNC)
-            #expect(emptied >= 0)
-            close(emptied)
+            let ahead = try parts(reader: SpillFileFailure.reader(spillingTo: folder)).readingAhead()
+            try SpillFileFailure.empty(in: folder)
 
             let error = #expect(throws: InputError.self) { try ahead.next() }
             #expect(error?.input == Samples.fixture("many-crashes.zip"))
