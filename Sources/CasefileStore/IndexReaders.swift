@@ -54,13 +54,13 @@ final class IndexReaders: Sendable {
 
     /// The symbolication answers stored for the image `uuid`, as last committed: each row's address, back end and
     /// locations as JSON.
-    func symbolAnswers(uuid: String) throws(StoreError) -> [(address: Int64, backend: String, json: String)] {
+    func symbolAnswers(uuid: String) throws(StoreError) -> [IndexStore.StoredAnswer] {
         try withReader { reader throws(StoreError) in
             let statement = reader.symbolAnswers
             statement.reset(binding: uuid)
             // Reset once read: the read transaction ends with the statement.
             defer { sqlite3_reset(statement.handle) }
-            var rows: [(address: Int64, backend: String, json: String)] = []
+            var rows: [IndexStore.StoredAnswer] = []
             while try statement.step() {
                 rows.append((sqlite3_column_int64(statement.handle, 0), statement.text(1), statement.text(2)))
             }

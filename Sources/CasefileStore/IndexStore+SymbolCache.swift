@@ -7,16 +7,30 @@ extension IndexStore {
     /// it.
     ///
     /// Not read whole: an index kept for months holds answers for every build it ever symbolicated (a million rows
-    /// took 9 s and 1.2 GB to read at the start of every run, even one with nothing to do).
+    /// took 9 s and 1.2 GB to read at the start of every run, even one with nothing to do). An index on disk reads them
+    /// with its readers (``IndexReaders``), beside the writer: an input stored in parts has each part enriched on other
+    /// threads while the writer, held for the whole input, stores the part before.
     ///
-    /// An index on disk reads them with its readers (``IndexReaders``), beside the writer: an input stored in parts has
-    /// each part enriched while the writer stores the one before. An index in memory reads them through its queue,
-    /// and its cache says its loader waits for the writer (``SymbolCache/loaderWaitsForWriter``).
+    /// An index in memory has no readers, and lives for one process: its few answers are read here, at once, so that
+    /// no thread asks the writer for them.
     public func loadSymbolCache() async throws -> SymbolCache {
         guard let readers else {
-            let queue = queue
-            return SymbolCache(
-                loader: { uuid in Self.answers(Self.storedAnswers(uuid: uuid, queue)) }, loaderWaitsForWriter: true)
+            let rows = try await queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT uuid, address, backend, locations_json FROM symbol_cache")
+                    .compactMap { row -> (uuid: String, row: StoredAnswer)? in
+                        guard let uuid = row["uuid"] as String?, let answer = Self.storedAnswer(row) else { return nil }
+                        return (uuid, answer)
+                    }
+            }
+            let cache = SymbolCache()
+            for (uuid, stored) in Dictionary(grouping: rows, by: \.uuid) {
+                cache.insert(
+                    Self.answers(stored.map(\.row)).map {
+                        SymbolCache.Entry(uuid: uuid, address: $0.key, result: $0.value)
+                    },
+                    persist: false)
+            }
+            return cache
         }
         // Answers that cannot be read are asked again and stored anew: the cache is only a cache.
         return SymbolCache { uuid in Self.answers((try? readers.symbolAnswers(uuid: uuid)) ?? []) }
@@ -25,28 +39,20 @@ extension IndexStore {
     /// The statement that reads the stored answers for one image UUID.
     static let symbolAnswersSQL = "SELECT address, backend, locations_json FROM symbol_cache WHERE uuid = ?"
 
-    /// The stored answers for one image UUID, through the database queue: blocking, and reentrant (an input stored in
-    /// parts of an index in memory is symbolicated on the writer's thread, inside its write).
-    private static func storedAnswers(
-        uuid: String, _ queue: DatabaseQueue
-    ) -> [(address: Int64, backend: String, json: String)] {
-        let rows =
-            (try? queue.unsafeReentrantRead { db in
-                try Row.fetchAll(db.cachedStatement(sql: symbolAnswersSQL), arguments: [uuid])
-            }) ?? []
-        return rows.compactMap { row in
-            guard let address = row["address"] as Int64?, let backend = row["backend"] as String?,
-                let json = row["locations_json"] as String?
-            else { return nil }
-            return (address, backend, json)
-        }
+    /// One stored answer as its row holds it: the address, the back end, and the locations as JSON.
+    typealias StoredAnswer = (address: Int64, backend: String, json: String)
+
+    /// The answer of a row of `symbol_cache`; `nil` when a column cannot be read.
+    private static func storedAnswer(_ row: Row) -> StoredAnswer? {
+        guard let address = row["address"] as Int64?, let backend = row["backend"] as String?,
+            let json = row["locations_json"] as String?
+        else { return nil }
+        return (address, backend, json)
     }
 
     /// The answers of stored rows, by address. A row whose locations cannot be read is left out: the address is asked
     /// again and stored anew.
-    private static func answers(
-        _ rows: [(address: Int64, backend: String, json: String)]
-    ) -> [UInt64: SymbolCache.Result] {
+    private static func answers(_ rows: [StoredAnswer]) -> [UInt64: SymbolCache.Result] {
         let decoder = JSONDecoder()
         var answers: [UInt64: SymbolCache.Result] = [:]
         answers.reserveCapacity(rows.count)

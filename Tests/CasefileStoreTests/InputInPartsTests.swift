@@ -135,8 +135,8 @@ import Testing
         }
     }
 
-    /// An index in memory has no readers: its symbol cache reads stored answers through the writer, so its parts are
-    /// enriched on the writer's thread, not ahead of it, where asking the cache would wait for the writer forever.
+    /// An index in memory has no readers: were its symbol cache to read stored answers through the writer, a part
+    /// enriched ahead of the writer would wait for it forever. Its cache holds every stored answer once loaded.
     @Test func anIndexInMemoryStoresItsPartsEnrichedAsTheWholeInput() async throws {
         let (whole, _, _) = try await run("whole")
         // Waited for a minute at most: a run that waits for itself fails here, not the whole test run.

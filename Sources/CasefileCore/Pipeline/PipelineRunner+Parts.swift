@@ -9,7 +9,7 @@ import Logging
 /// nothing through the writer: a task waiting for the writer meanwhile cannot be one this input waits for. Each part is
 /// parsed and enriched ahead, on threads of its own, while the part before is stored
 /// (``ReportReader/Parts/readingAhead(then:)``); the symbolicator's cache reads the index's stored answers beside the
-/// writer (an index in memory reads them through it, and its parts are enriched on the writer's thread alone).
+/// writer (``ReportIndex/loadSymbolCache()``).
 extension PipelineRunner {
     static func storeInParts(
         _ parts: ReportReader.Parts, of record: InputRecord, index: some ReportIndex, claims: ReportClaims, run: Int64,
@@ -57,20 +57,13 @@ final class PartsReading: @unchecked Sendable {
         case replaced(RunDigest.Entry, SymbolCoverage)
     }
 
-    /// Read a part ahead: a part's reports are parsed, and enriched unless ``enrichesOnWriter``, while the one before
-    /// is stored.
+    /// Read a part ahead: a part's reports are parsed and enriched (but those the index holds from a night that is
+    /// done) while the one before is stored.
     private let parts: ReportReader.Parts.ReadAhead
-    /// Whether each part is enriched here, on the writer's thread alone, once read: when the symbolicator's cache
-    /// reads the index's stored answers through the writer (an index in memory), another thread would wait for it.
-    private let enrichesOnWriter: Bool
     private let record: InputRecord
     /// The reports the index held before the input was stored, and those stored by the parts before: their summaries
     /// and blobs are not made again.
     private var known: Set<String>
-    private let settled: Set<String>
-    private let symbolicator: Symbolicator?
-    private let fingerprinter: Fingerprinter
-    private let frames: (VideoFrames, URL)?
     private let output: String
     private let logger: Logger
     /// The summaries of the part being stored.
@@ -83,22 +76,13 @@ final class PartsReading: @unchecked Sendable {
         symbolicator: Symbolicator?, fingerprinter: Fingerprinter, frames: (VideoFrames, URL)?, output: String,
         logger: Logger
     ) {
-        enrichesOnWriter = symbolicator?.cache.loaderWaitsForWriter ?? false
-        if enrichesOnWriter {
-            self.parts = parts.readingAhead()
-        } else {
-            self.parts = parts.readingAhead { part in
-                PartsReading.enriched(
-                    part, settled: settled, symbolicator: symbolicator, fingerprinter: fingerprinter, frames: frames,
-                    twoThreads: part.count >= SideBySide.reports)
-            }
+        self.parts = parts.readingAhead { part in
+            PartsReading.enriched(
+                part, settled: settled, symbolicator: symbolicator, fingerprinter: fingerprinter, frames: frames,
+                twoThreads: part.count >= SideBySide.reports)
         }
         self.record = record
         self.known = known
-        self.settled = settled
-        self.symbolicator = symbolicator
-        self.fingerprinter = fingerprinter
-        self.frames = frames
         self.output = output
         self.logger = logger
     }
@@ -106,12 +90,7 @@ final class PartsReading: @unchecked Sendable {
     /// The next part, read, enriched, and with its new reports' summaries written (before their rows, as for an input
     /// read whole); `nil` after the last. Throws when an entry of the part cannot be read back (``ReportReader/Parts``).
     func next() throws(InputError) -> IndexedInput? {
-        guard var reports = try parts.next() else { return nil }
-        if enrichesOnWriter {
-            reports = Self.enriched(
-                reports, settled: settled, symbolicator: symbolicator, fingerprinter: fingerprinter, frames: frames,
-                twoThreads: false)
-        }
+        guard let reports = try parts.next() else { return nil }
         let summaries = InputSummaries(reports)
         var part = IndexedInput(
             record: record, reports: reports, notes: [], summaryPaths: summaries.paths, failedEntries: [])

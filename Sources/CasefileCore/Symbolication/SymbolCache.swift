@@ -78,15 +78,10 @@ public final class SymbolCache: @unchecked Sendable {
     /// The UUIDs whose stored answers were read (or are being read, under the lock).
     private var loadedUUIDs: Set<String> = []
 
-    /// Whether ``Loader`` reads through the index's writer, and so waits for it while the writer is held: then no
-    /// thread but the writer's may ask about an image while the writer stores an input in parts.
-    public let loaderWaitsForWriter: Bool
-
     /// Creates an empty cache; with `loader`, the stored answers for an image are read the first time it is asked
-    /// about. `loaderWaitsForWriter` says whether it reads through the index's writer.
-    public init(loader: Loader? = nil, loaderWaitsForWriter: Bool = false) {
+    /// about.
+    public init(loader: Loader? = nil) {
         self.loader = loader
-        self.loaderWaitsForWriter = loaderWaitsForWriter
     }
 
     /// The cached answer for an address of an image.
