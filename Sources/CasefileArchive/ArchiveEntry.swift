@@ -49,19 +49,33 @@ public struct ArchiveEntry: Sendable {
     }
 
     /// The entry's bytes, or `nil` for a media entry. A compressed entry's are expanded at each call (and read back
-    /// first, when spilled); one that cannot be expanded or read back reads as empty.
+    /// first, when spilled). One that cannot be expanded or read back reads as empty; when spilled, its spill file
+    /// keeps its path (``SpillFile/firstEntryNotReadBack``), for the reader of the input to fail the input.
     public var bytes: [UInt8]? {
         switch contents {
         case .bytes(let bytes): return bytes
         case .compressed(let compressed):
-            let stream: [UInt8]
             switch compressed.stream {
-            case .held(let held): stream = held
-            case .spilled(let region): stream = region.read() ?? []
+            case .held(let stream): return (try? BlobCompression.decompress(stream, limit: compressed.size)) ?? []
+            case .spilled(let region):
+                guard let stream = region.read(),
+                    let bytes = try? BlobCompression.decompress(stream, limit: compressed.size)
+                else {
+                    region.file.noteNotReadBack(path, at: region.offset)
+                    return []
+                }
+                return bytes
             }
-            return (try? BlobCompression.decompress(stream, limit: compressed.size)) ?? []
         case .media: return nil
         }
+    }
+
+    /// The spill file the entry's bytes are kept in, when they are.
+    public var spillFile: SpillFile? {
+        guard case .compressed(let compressed) = contents, case .spilled(let region) = compressed.stream else {
+            return nil
+        }
+        return region.file
     }
 
     /// The bytes the entry holds in memory: none for media or a spilled entry, the stream for one compressed.
@@ -157,5 +171,11 @@ public struct UnpackedInput: Sendable {
     /// The bytes the entries hold in memory; media entries, streamed and not kept, hold none.
     public var bytesHeld: Int {
         entries.reduce(0) { $0 + $1.bytesHeld }
+    }
+
+    /// The file the input's entries were spilled to (``ArchiveReader/spillFolder``; one for all of them), when any
+    /// were.
+    public var spillFile: SpillFile? {
+        entries.lazy.compactMap(\.spillFile).first
     }
 }

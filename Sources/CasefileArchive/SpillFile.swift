@@ -30,6 +30,9 @@ public final class SpillFile: Sendable {
     private let descriptor: Int32
     /// Where the next bytes go: the end of what was written.
     private let end = Mutex(0)
+    /// The entries whose bytes could not be read back (``ArchiveEntry/bytes`` read them as empty), with where their
+    /// bytes start.
+    private let notReadBack = Mutex<[(offset: Int, entry: String)]>([])
 
     /// A new spill file in `folder`; `nil` when one cannot be made there (a folder that is missing, or not writable).
     public init?(folder: String) {
@@ -64,6 +67,21 @@ public final class SpillFile: Sendable {
             end += bytes.count
             return region
         }
+    }
+
+    /// Of the entries whose bytes could not be read back from this file, the one first in its input; `nil` while
+    /// every entry read back. An input's entries are written in the order they are read, so the first is the one whose
+    /// bytes start first.
+    ///
+    /// Whoever reads an input whose entries spilled asks this once the input is read: an entry that did not read back
+    /// read as empty, and what it held is missing from what was read (``ArchiveEntry/bytes``).
+    public var firstEntryNotReadBack: String? {
+        notReadBack.withLock { $0.min { $0.offset < $1.offset }?.entry }
+    }
+
+    /// Keeps `entry`, whose bytes start at `offset`, as one whose bytes could not be read back.
+    func noteNotReadBack(_ entry: String, at offset: Int) {
+        notReadBack.withLock { $0.append((offset, entry)) }
     }
 
     /// The `count` bytes at `offset`; `nil` when they cannot all be read.

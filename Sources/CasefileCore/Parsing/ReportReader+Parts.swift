@@ -202,7 +202,11 @@ extension ReportReader {
         else { return nil }
         var parts = Parts(
             input: (input.path, input.kind), notes: input.notes, reportsPerPart: reportsPerPart, redactor: redactor)
-        guard parts.survey(located.unrecognized, keepingCopies: keepingCopies) else { return nil }
+        guard parts.survey(located.unrecognized, keepingCopies: keepingCopies),
+            // An entry the survey could not read back from the spill file is left for ``read(_:)``, which fails the
+            // input naming it.
+            input.spillFile?.firstEntryNotReadBack == nil
+        else { return nil }
         input.entries = []
         return parts
     }

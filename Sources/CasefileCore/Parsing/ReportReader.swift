@@ -21,13 +21,15 @@ public struct ReportReader: Sendable {
         public var failures: [InputError] = []
     }
 
-    /// Parses every report in `input`; throws when the input holds none, so the caller can quarantine it.
+    /// Parses every report in `input`; throws when the input holds none, or when an entry kept in its spill file
+    /// could not be read back (``SpillFile/firstEntryNotReadBack``), so the caller can quarantine it.
     ///
     /// Each entry's bytes are let go once the entry is read, so an input of many reports does not hold its files and
     /// its parsed reports at once: hand `input` over (`consume`) for that to lower the peak.
     public func read(_ input: consuming UnpackedInput) throws(InputError) -> Output {
         var located = ReportLocator.locate(input)
         let (path, kind, isEmpty) = (input.path, input.kind, input.entries.isEmpty)
+        let spill = input.spillFile
         var notes = input.notes
         input.entries = []
         var reports = Self.parsePackages(&located.packages)
@@ -62,6 +64,11 @@ public struct ReportReader: Sendable {
             leftovers.removeAll { entry in folder.snapshots.payloads.contains { $0.file == entry.path } }
             attachments.append((registry.path, { AttachmentAligner.attach(folder, to: $0) }))
         }
+        // An entry that could not be read back from the spill file read as empty, so what it held is missing: the
+        // input is quarantined whole, naming it, rather than stored without it (as ``Parts/next()`` does).
+        if let lost = spill?.firstEntryNotReadBack {
+            throw InputError(input: path, entry: lost, reason: Self.notReadBack)
+        }
         for entry in leftovers {
             notes.append(Self.Passed.unrecognized.note(entry.path))
         }
@@ -89,6 +96,12 @@ public struct ReportReader: Sendable {
         for index in reports.indices { redactor.redact(&reports[index]) }
         return Output(reports: reports, notes: notes, failures: failures)
     }
+
+    /// Why an input is quarantined when one of its entries, kept in the spill file while the input was read, could
+    /// not be read back from it.
+    static let notReadBack =
+        "its bytes, kept compressed in a spill file beside the index while the input was read, could not be read back "
+        + "(an error of the disk the output is on); nothing of the input was stored"
 
     /// What reading one entry gave.
     enum Read {
