@@ -135,18 +135,32 @@ import Testing
         #expect(chains[1].exchange.failure == "HTTP 500")
     }
 
-    /// An app log and a debug-menu dump saved on Windows (Notepad's "Unicode" or "UTF-8 with BOM", PowerShell's `>`)
-    /// are read as the same files saved as UTF-8: the log's error line (whose context holds an emoji, two UTF-16
-    /// units) makes the 200 from `/v1/shipping-options` at 0.850 s a failure, and the dump gives its toggles.
-    @Test(arguments: SavedEncoding.allCases) func attachmentsSavedWithAByteOrderMark(_ encoding: SavedEncoding) throws {
+    /// An app log, a debug-menu dump and a `Podfile.lock` saved on Windows (Notepad's "Unicode" or "UTF-8 with BOM",
+    /// PowerShell's `>`; lines ending in CRLF) are read as the same files saved as UTF-8 with LF: the log's error line
+    /// (whose context holds an emoji, two UTF-16 units) makes the 200 from `/v1/shipping-options` at 0.850 s a
+    /// failure, the dump gives its toggles, and the lock file its two top-level pods (the dependency indented under
+    /// Firebase/Analytics is a requirement, not an installed pod).
+    @Test(arguments: SavedEncoding.allCases, ["\n", "\r\n"])
+    func attachmentsSavedOnWindows(_ encoding: SavedEncoding, lineEnd: String) throws {
+        let files = [
+            "app.log": """
+            13:02:00.100 INFO [Cart-🛒] CartViewModel.load():40 - cart loaded
+            13:02:00.900 ERROR [Network] ShippingService.load():12 - decoding /v1/shipping-options failed
+            """,
+            "dump/featureToggles.json": #"{"darkMode": true}"#,
+            "dump/Podfile.lock": """
+            PODS:
+              - Alamofire (5.8.1)
+              - Firebase/Analytics (10.18.0):
+                - FirebaseCore (= 10.18.0)
+
+            DEPENDENCIES:
+              - Alamofire
+
+            """,
+        ]
         let (report, notes) = try report(
-            files: [
-                "app.log": """
-                13:02:00.100 INFO [Cart-🛒] CartViewModel.load():40 - cart loaded
-                13:02:00.900 ERROR [Network] ShippingService.load():12 - decoding /v1/shipping-options failed
-                """,
-                "dump/featureToggles.json": #"{"darkMode": true}"#,
-            ], saved: encoding)
+            files: files.mapValues { $0.replacingOccurrences(of: "\n", with: lineEnd) }, saved: encoding)
         #expect(notes.isEmpty)
         let logged = report.timeline.events.compactMap { event in
             if case .log(let line) = event.kind { line } else { nil }
@@ -156,6 +170,10 @@ import Testing
         #expect(report.correlation.chains.first?.exchange.template == "/v1/shipping-options?cart")
         #expect(report.correlation.chains.first?.exchange.failure == "app logged an error")
         #expect(report.attachments.toggles == [.init(name: "darkMode", value: .bool(true))])
+        #expect(
+            report.attachments.libraries == [
+                .init(name: "Alamofire", version: "5.8.1"), .init(name: "Firebase/Analytics", version: "10.18.0"),
+            ])
     }
 
     @Test func withoutARecordingStartRecordsAreKeptAtTheEndWithAWarning() throws {

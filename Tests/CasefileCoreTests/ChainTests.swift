@@ -125,6 +125,22 @@ import Testing
             ])
     }
 
+    /// An error logged after a failure is told by its message's first line, also when the message's lines end in CRLF
+    /// (CRLF is one Character: split at Character "\n", the whole message was its first line).
+    @Test(arguments: ["\n", "\r\n"]) func anErrorLogIsToldByItsFirstLine(_ lineEnd: String) throws {
+        var failed = NetworkExchange(url: "https://api.example/v1/orders", statusCode: 500, responseAt: 4)
+        failed.endAt = 4
+        let message = "payment failed\(lineEnd)  request_id r-7f3a9c\(lineEnd)"
+        let timeline = Timeline([
+            TimelineEvent(timestamp: 4, file: "Modules/module_network.json", line: 1, kind: .network(failed)),
+            TimelineEvent(
+                timestamp: 4.5, file: "app.log", line: 1,
+                kind: .log(LogLine(clock: "13:02:04.500", level: .error, context: nil, message: message))),
+        ])
+        let chain = try #require(Correlator().correlation(of: timeline).chains.first)
+        #expect(chain.followUps.map(\.description) == ["error logged 0.5 s later: payment failed"])
+    }
+
     @Test func repeatedTapsAreCompressed() {
         let next = TouchTarget(className: "UIButton", label: "Next", path: ["UIView", "UIButton"])
         func touch(_ time: Double, _ phase: TouchPhase) -> TimelineEvent {

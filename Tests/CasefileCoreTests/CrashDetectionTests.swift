@@ -31,6 +31,25 @@ import Testing
         #expect(kind(try sample(name)) == expected)
     }
 
+    /// An in-app report with a single stack line is told by a header line (`Exception:`, `Signal:`, `Reason:`,
+    /// `Name:`, or one of them followed by ` name:`), in any case, however long the line. Without such a line, one
+    /// stack line is not enough.
+    @Test(arguments: [
+        ("EXCEPTION NAME: NSRangeException", true),
+        (
+            "Reason: *** -[__NSArrayM objectAtIndex:]: index 5 beyond bounds" + String(repeating: " …", count: 5000),
+            true
+        ),
+        ("signal: SIGSEGV (11)", true),
+        ("Name: NSInternalInconsistencyException", true),
+        ("Signalled SIGSEGV", false),
+        ("The app stopped", false),
+    ])
+    func oneStackLineNeedsAHeader(_ header: String, _ isReport: Bool) {
+        let text = "\(header)\n0   ShopApp                             0x0000000104c1f0f4 ShopApp + 45300\n"
+        #expect(kind(text) == (isReport ? .inAppText : nil))
+    }
+
     @Test func ignoresTheFileName() throws {
         // An .ips saved as notes.txt is still an .ips.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-\(UUID().uuidString)")

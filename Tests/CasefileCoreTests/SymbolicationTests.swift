@@ -191,6 +191,23 @@ import Testing
         #expect(symbols.lookup(0x10).isEmpty)
     }
 
+    /// The same file saved with CRLF line ends (as a `dump_syms` run on Windows writes it, or a checkout with
+    /// `core.autocrlf`) answers as the one with LF: the `MODULE` name without the carriage return, and the line and
+    /// file of `viewDidLoad`'s record `4050 10 25 0` (line 25 of `FILE 0 ./src/checkout.c`). Split by Characters, the
+    /// file was one line: the module was named by the whole file and no record was read.
+    @Test func readsABreakpadFileWithCRLFLineEnds() throws {
+        let path = Self.symbols.appendingPathComponent("Breakpad/ShopApp.sym").path
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n")
+        let symbols = try BreakpadSymbols(text: text, file: path)
+        #expect(symbols.uuid == Self.thinUUID)
+        #expect(symbols.name == "ShopApp")
+        let answer = symbols.lookup(0x4054)
+        #expect(answer.map(\.rawName) == ["$s7ShopApp22CheckoutViewControllerC11viewDidLoadyyF"])
+        #expect(answer.map(\.line) == [25])
+        #expect(answer.map(\.file) == ["./src/checkout.c"])
+        #expect(symbols.lookup(0x4074).map(\.rawName) == ["main"])
+    }
+
     /// A damaged file whose records reach the top of the address space: a range's end was computed as start plus
     /// size, which overflowed and trapped. Each range is written by hand: the function from ffffffffffffff00 for 0x1000
     /// bytes, a line inside it, an inlined call of 0x1000 bytes at ffffffffffffff80. A `FUNC` and a `PUBLIC` cut off

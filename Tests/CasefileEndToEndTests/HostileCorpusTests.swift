@@ -21,8 +21,10 @@ import Testing
 
     /// The large files are not committed: `make test` writes them, and so does this test when they are missing.
     private func ensureLargeFiles() throws {
-        guard !FileManager.default.fileExists(atPath: hostile.appendingPathComponent("million-events.clue.zip").path)
-        else { return }
+        let written = ["million-events.clue.zip", "long-line.txt"].allSatisfy {
+            FileManager.default.fileExists(atPath: hostile.appendingPathComponent($0).path)
+        }
+        guard !written else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [

@@ -134,7 +134,7 @@ public struct Correlator: Sendable {
         if let logged = failure.loggedError, case .log(let line) = events[logged].kind {
             evidence.append(
                 "the app logged an error \(Self.delay(events[logged].timestamp - time)) after the response: "
-                    + (line.message.split(separator: "\n").first.map(String.init) ?? ""))
+                    + (line.message.firstLine.map(String.init) ?? ""))
         }
         let request = TriggerChoice.Request(index: index, time: time, sentAt: exchange.requestAt, path: path)
         let trigger = TriggerChoice.best(
@@ -226,7 +226,7 @@ public struct Correlator: Sendable {
                     CausalChain.FollowUp(
                         kind: .errorLog, event: later, time: timestamp,
                         description: "\(line.level.rawValue) logged \(Self.delay(delay)) later: "
-                            + (line.message.split(separator: "\n").first.map(String.init) ?? "")))
+                            + (line.message.firstLine.map(String.init) ?? "")))
             case .request:
                 guard !retried, delay <= retryWindow, let template,
                     memo.template(event: later, in: events) == template,

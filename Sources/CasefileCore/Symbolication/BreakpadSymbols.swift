@@ -36,7 +36,7 @@ public struct BreakpadSymbols: Sendable {
 
     /// Parses a whole file; records it does not know are skipped.
     public init(text: String, file: String) throws(SymbolicationError) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        let lines = text.lineSlices(omittingEmpty: true)
         guard let first = lines.first, let module = Self.module(first) else {
             throw SymbolicationError(file: file, reason: "not a Breakpad symbol file (no MODULE record)")
         }

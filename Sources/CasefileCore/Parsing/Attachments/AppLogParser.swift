@@ -18,8 +18,7 @@ enum AppLogParser {
         let text = String(decoding: bytes, as: UTF8.self)
         var entries: [Entry] = []
         var misses = 0
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        for (index, line) in text.lineSlices().enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             if let entry = logger(line, number: index + 1) ?? osLog(line, number: index + 1) {
                 entries.append(entry)
@@ -75,6 +74,8 @@ enum AppLogParser {
 
     /// `2026-11-20 13:02:05.120000+0100  0x1a2b  Error  0x0  412  0  ShopApp: [sub:cat] message`.
     private static func osLog(_ line: Substring, number: Int) -> Entry? {
+        // The date first, before the line is split: a line of another kind of file can run to megabytes.
+        guard line.drop(while: { $0 == " " }).prefix(11).prefix(while: { $0 != " " }).count == 10 else { return nil }
         let fields = line.split(separator: " ", maxSplits: 7, omittingEmptySubsequences: true)
         guard fields.count == 8, fields[0].count == 10, fields[0].filter({ $0 == "-" }).count == 2,
             let (seconds, _) = clock(fields[1], from: fields[1].startIndex),

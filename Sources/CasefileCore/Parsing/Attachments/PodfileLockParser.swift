@@ -6,8 +6,7 @@ enum PodfileLockParser {
     static func libraries(_ text: String) -> [ReportAttachments.Library] {
         var libraries: [ReportAttachments.Library] = []
         var inPods = false
-        for raw in text.split(separator: "\n") {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        for line in text.lineSlices(omittingEmpty: true) {
             if !line.hasPrefix(" ") {
                 inPods = line == "PODS:"
                 continue

@@ -464,7 +464,7 @@ struct AppleTextCrashParser {
             return
         }
         if exception.reason == nil {
-            exception.reason = text.split(separator: "\n").first.map(String.init)
+            exception.reason = text.firstLine.map(String.init)
         }
     }
 
