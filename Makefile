@@ -95,7 +95,7 @@ hostile:
 		if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-minimal >/dev/null; \
 		else echo "python3 is needed to write the hostile corpus. Run: sudo apt-get install -y python3-minimal"; exit 1; fi; \
 	fi
-	@[ -f SampleReports/Hostile/million-events.clue.zip ] && [ -f SampleReports/Hostile/long-line.txt ] || \
+	@[ -f SampleReports/Hostile/million-events.clue.zip ] && [ -f SampleReports/Hostile/many-lines.crash ] || \
 		python3 Scripts/make-hostile.py --large
 
 ## test: the full suite (unit tests and end-to-end tests of the built binary), then the format lint.

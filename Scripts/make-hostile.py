@@ -87,6 +87,12 @@ LARGE = {
     # crash sniffer first, which lowercased each of its first lines whole, eight times: 13 s for a 41 MB line (a
     # fuzzing finding, a gzip of 256 KB, under the ratio limit).
     "long-line.txt": "quarantine: no report found",
+    # 16 MB of line feeds: 16 million empty lines, which the crash sniffer and the app-log reader each kept at once (48
+    # bytes a line: 800 MB; 60 MB of them took 3 GB and 16 s). The test's bound on the run's memory fails if they do
+    # again.
+    "line-feeds.txt": "quarantine: no report found",
+    # An Apple crash report's first lines, then 1,100,000 lines: more than the 1,000,000 a text may hold to be read.
+    "many-lines.crash": "quarantine: holds more than 1000000 lines",
     # A zip bomb inside a zip: 1 GB of zeros, refused from the size its zip64 header declares.
     "nested-bomb.zip": "quarantine: over the per-entry limit",
     # A .clue recording with 1,000,000 touch events (63 MB, under the 64 MiB entry limit): read in part, the
@@ -232,6 +238,8 @@ def large():
         stream.write(b"\n")
     files["long-line.log.gz"] = line.getvalue()
     files["long-line.txt"] = ("\u00e9" + "a" * 99).encode() * 400000
+    files["line-feeds.txt"] = b"\n" * (16 << 20)
+    files["many-lines.crash"] = b"\n".join(GOOD_CRASH.split(b"\n")[:12]) + b"\n" + b"x\n" * 1100000
     bomb = io.BytesIO()
     with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
         inner = zipfile.ZipInfo("zeros.crash", STAMP)

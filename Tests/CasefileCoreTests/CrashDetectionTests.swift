@@ -50,6 +50,33 @@ import Testing
         #expect(kind(text) == (isReport ? .inAppText : nil))
     }
 
+    /// A text of up to ``CrashReportParser/maxTextLines`` lines is read; one line more, and a text whose first lines
+    /// read as a crash report is refused with the reason, one that reads as none is still none. The lines here: the
+    /// four of an Apple report's head (incident, exception type, crashed thread, its frame), then empty lines.
+    @Test func aTextOfMoreLinesThanAReportHoldsIsNotRead() {
+        func outcome(_ text: String) -> CrashReportParser.Outcome {
+            CrashReportParser().parse(Array(text.utf8), file: "long.crash")
+        }
+        let limit = CrashReportParser.maxTextLines
+        let head =
+            "Incident Identifier: 1\nException Type: EXC_CRASH\nThread 0 Crashed:\n0 App 0x0000000100001000 main + 4\n"
+        let atTheLimit = head + String(repeating: "\n", count: limit - 4)
+        guard case .crashes(.appleText, let crashes, _) = outcome(atTheLimit) else {
+            Issue.record("a report of \(limit) lines was not read")
+            return
+        }
+        #expect(crashes.first?.crashingThread?.frames.count == 1)
+        guard case .unreadable(let reason) = outcome(atTheLimit + "x") else {
+            Issue.record("a report of \(limit + 1) lines was read")
+            return
+        }
+        #expect(reason == "its first lines read as a crash report, but it holds more than 1000000 lines")
+        guard case .notACrashReport = outcome(String(repeating: "x\n", count: limit + 1)) else {
+            Issue.record("lines of x read as a crash report")
+            return
+        }
+    }
+
     @Test func ignoresTheFileName() throws {
         // An .ips saved as notes.txt is still an .ips.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-\(UUID().uuidString)")

@@ -21,7 +21,7 @@ import Testing
 
     /// The large files are not committed: `make test` writes them, and so does this test when they are missing.
     private func ensureLargeFiles() throws {
-        let written = ["million-events.clue.zip", "long-line.txt"].allSatisfy {
+        let written = ["million-events.clue.zip", "many-lines.crash"].allSatisfy {
             FileManager.default.fileExists(atPath: hostile.appendingPathComponent($0).path)
         }
         guard !written else { return }

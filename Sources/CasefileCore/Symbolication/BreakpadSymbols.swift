@@ -36,12 +36,12 @@ public struct BreakpadSymbols: Sendable {
 
     /// Parses a whole file; records it does not know are skipped.
     public init(text: String, file: String) throws(SymbolicationError) {
-        let lines = text.lineSlices(omittingEmpty: true)
-        guard let first = lines.first, let module = Self.module(first) else {
+        var lines = text.lineSlices(omittingEmpty: true).makeIterator()
+        guard let first = lines.next(), let module = Self.module(first) else {
             throw SymbolicationError(file: file, reason: "not a Breakpad symbol file (no MODULE record)")
         }
         (os, arch, id, name) = module
-        for line in lines.dropFirst() {
+        while let line = lines.next() {
             let parts = line.split(separator: " ", omittingEmptySubsequences: true)
             guard let kind = parts.first else { continue }
             switch kind {

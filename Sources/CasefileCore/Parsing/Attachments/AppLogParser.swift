@@ -19,7 +19,7 @@ enum AppLogParser {
         var entries: [Entry] = []
         var misses = 0
         for (index, line) in text.lineSlices().enumerated() {
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            guard !isBlank(line) else { continue }
             if let entry = logger(line, number: index + 1) ?? osLog(line, number: index + 1) {
                 entries.append(entry)
             } else if !entries.isEmpty {
@@ -29,6 +29,13 @@ enum AppLogParser {
             }
         }
         return entries.count > misses ? entries : nil
+    }
+
+    /// Whether `line` holds only whitespace: decided by its first byte when that is ASCII (the ASCII whitespace is tab,
+    /// line feed, vertical tab, form feed, carriage return and space), else by its Characters.
+    private static func isBlank(_ line: Substring) -> Bool {
+        if let byte = line.utf8.first, byte < 0x80, byte != 0x20, !(0x09...0x0D).contains(byte) { return false }
+        return line.allSatisfy(\.isWhitespace)
     }
 
     /// `13:02:05.120 ERROR [Checkout-💳] CheckoutViewModel.pay():88 - Payment failed`.
@@ -74,8 +81,11 @@ enum AppLogParser {
 
     /// `2026-11-20 13:02:05.120000+0100  0x1a2b  Error  0x0  412  0  ShopApp: [sub:cat] message`.
     private static func osLog(_ line: Substring, number: Int) -> Entry? {
-        // The date first, before the line is split: a line of another kind of file can run to megabytes.
-        guard line.drop(while: { $0 == " " }).prefix(11).prefix(while: { $0 != " " }).count == 10 else { return nil }
+        // Eight fields need 15 bytes; the date comes first. Both are checked before the line is split: a line of another
+        // kind of file can run to megabytes, and a file to millions of lines.
+        guard line.utf8.count >= 15,
+            line.drop(while: { $0 == " " }).prefix(11).prefix(while: { $0 != " " }).count == 10
+        else { return nil }
         let fields = line.split(separator: " ", maxSplits: 7, omittingEmptySubsequences: true)
         guard fields.count == 8, fields[0].count == 10, fields[0].filter({ $0 == "-" }).count == 2,
             let (seconds, _) = clock(fields[1], from: fields[1].startIndex),
@@ -103,7 +113,10 @@ enum AppLogParser {
     static func clock(
         _ text: Substring, from start: Substring.Index, minimumFraction: Int = 3
     ) -> (Double, Substring.Index)? {
-        let bytes = Array(text[start...].utf8.prefix(15))
+        // `HH:` before the bytes are copied: most lines of a file that is not a log end there.
+        let utf8 = text.utf8[start...]
+        guard utf8.count >= 8, utf8[utf8.index(utf8.startIndex, offsetBy: 2)] == 0x3A else { return nil }
+        let bytes = Array(utf8.prefix(15))
         func digits(_ at: Int, _ count: Int) -> Int? {
             guard at + count <= bytes.count else { return nil }
             var value = 0

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Detects a crash report by its content — never its name — and parses it with the right parser
 /// (crash-formats.md §1).
 public struct CrashReportParser: Sendable {
@@ -29,6 +35,11 @@ public struct CrashReportParser: Sendable {
         case crashes(Kind, [Crash], [Diagnostic])
     }
 
+    /// The lines a text file may hold for its lines to be read: a crash report of 1,000 threads of 512 frames holds
+    /// about half as many. A text of more is sniffed on its first lines only, and refused if they read as a report.
+    /// Each line read takes 48 bytes before it is parsed: a file of 60 MB of line feeds took 3 GB.
+    public static let maxTextLines = 1_000_000
+
     /// Creates a parser.
     public init() {}
 
@@ -40,28 +51,39 @@ public struct CrashReportParser: Sendable {
             return parseJSON(content, file: file)
         }
         let text = String(decoding: content, as: UTF8.self)
-        let lines = AppleTextCrashParser.unwrap(text)
+        let head = Self.firstLines(of: content, Self.maxTextLines)
+        let lines = AppleTextCrashParser.unwrap(head.map { String(decoding: $0, as: UTF8.self) } ?? text)
+        // What the first lines read as, unless the text holds more lines than a report.
+        func read(_ outcome: () -> Outcome) -> Outcome {
+            guard head == nil else {
+                return .unreadable(
+                    "its first lines read as a crash report, but it holds more than \(Self.maxTextLines) lines")
+            }
+            return outcome()
+        }
         guard let first = lines.first(where: { !$0.trimmingSpaces.isEmpty })?.trimmingSpaces else {
             return .notACrashReport
         }
         if first.hasPrefix("{") {
-            return parseJSON(Array(lines.joined(separator: "\n").utf8)[...], file: file)
+            return read { parseJSON(Array(lines.joined(separator: "\n").utf8)[...], file: file) }
         }
         if first.hasPrefix("Translated Report") || first.hasPrefix("---"),
             lines.contains(where: { $0.hasPrefix("Translated Report") })
         {
-            return translatedAndFull(lines, file: file)
+            return read { translatedAndFull(lines, file: file) }
         }
-        let head = lines.prefix(80).map { $0.trimmingSpaces }
+        let headLines = lines.prefix(80).map { $0.trimmingSpaces }
         let appleKeys = [
             "Incident Identifier:", "Hardware Model:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:",
         ]
-        if head.contains(where: { line in appleKeys.contains { line.hasPrefix($0) } }) {
-            let parsed = AppleTextCrashParser(file: file).parse(lines: lines)
-            return .crashes(.appleText, [parsed.crash], parsed.warnings)
+        if headLines.contains(where: { line in appleKeys.contains { line.hasPrefix($0) } }) {
+            return read {
+                let parsed = AppleTextCrashParser(file: file).parse(lines: lines)
+                return .crashes(.appleText, [parsed.crash], parsed.warnings)
+            }
         }
         let stackLines = lines.prefix(400).filter(InAppExceptionParser.isStackLine).count
-        let hasHeader = head.contains { line in
+        let hasHeader = headLines.contains { line in
             // The keys are ASCII and 15 characters at most: the line's first 32 decide. Lowercasing the whole line,
             // eight times, took 13 s for a file of one 41 MB line with a few bytes that are not ASCII (a fuzzing
             // finding).
@@ -71,10 +93,28 @@ public struct CrashReportParser: Sendable {
             }
         }
         if stackLines >= 2 || stackLines >= 1 && hasHeader {
-            let parsed = InAppExceptionParser(file: file).parse(text: text)
-            return .crashes(.inAppText, [parsed.crash], parsed.warnings)
+            return read {
+                let parsed = InAppExceptionParser(file: file).parse(text: text)
+                return .crashes(.inAppText, [parsed.crash], parsed.warnings)
+            }
         }
         return .notACrashReport
+    }
+
+    /// The bytes of the first `count` lines of `bytes`, through the line feed that ends the last; `nil` when `bytes`
+    /// hold no more lines than that. Counted by `memchr`, without keeping the lines.
+    private static func firstLines(of bytes: ArraySlice<UInt8>, _ count: Int) -> ArraySlice<UInt8>? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var (offset, lines) = (0, 0)
+            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                lines += 1
+                // A last line after the count-th line feed makes one line more than `count`.
+                if lines == count { return offset < buffer.count ? offset : nil }
+            }
+            return nil
+        }.map { bytes.prefix($0) }
     }
 
     private func parseJSON(_ bytes: ArraySlice<UInt8>, file: String) -> Outcome {
