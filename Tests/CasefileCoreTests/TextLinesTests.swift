@@ -11,7 +11,7 @@ import Testing
         ("a\nb\n", ["a", "b", ""]),
         ("a\r\nb\r\n", ["a", "b", ""]),
         ("a\r\n\r\nb", ["a", "", "b"]),
-        // A carriage return inside a line, or one that ends the text, is not a line feed.
+        // A carriage return inside a line is kept; one that ends the text ends its last line, and is dropped.
         ("a\rb\nc", ["a\rb", "c"]),
         ("a\r", ["a"]),
         ("\n", ["", ""]),
