@@ -293,6 +293,13 @@ struct AppleTextCrashParser {
 
     /// The lines of the report without mail quoting, Markdown fences or leading blank lines.
     static func unwrap(_ text: String) -> [Substring] {
+        unwrap(text, atMost: .max).lines
+    }
+
+    /// The first `maxLines` lines of the report, unwrapped as ``unwrap(_:)`` unwraps a report of that many, and whether
+    /// they are all of it (`complete`). The lines past them are not looked at: each line kept takes 48 bytes, and a
+    /// text can hold tens of millions (``CrashReportParser/maxTextLines``).
+    static func unwrap(_ text: String, atMost maxLines: Int) -> (lines: [Substring], complete: Bool) {
         // Split on 0x0A by bytes: Character-wise splitting costs more than parsing the lines. The line ends are
         // found in the string's contiguous bytes and turned into indices by offset, which is constant time for a
         // native string (walking String.UTF8View index by index cost a quarter of parsing the report). The same
@@ -301,6 +308,7 @@ struct AppleTextCrashParser {
         var text = text
         var quoted = false
         var fenced = false
+        var complete = true
         let ranges: [Range<Int>] = text.withUTF8 { bytes in
             var ranges: [Range<Int>] = []
             ranges.reserveCapacity(bytes.count / 48)
@@ -317,6 +325,10 @@ struct AppleTextCrashParser {
             while start < bytes.count, let base = bytes.baseAddress,
                 let found = memchr(base + start, 0x0A, bytes.count - start)
             {
+                guard ranges.count < maxLines else {
+                    complete = false
+                    return ranges
+                }
                 let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 let end = index > start && bytes[index - 1] == 0x0D ? index - 1 : index
                 note(start, end)
@@ -324,6 +336,10 @@ struct AppleTextCrashParser {
                 start = index + 1
             }
             if start < bytes.count {
+                guard ranges.count < maxLines else {
+                    complete = false
+                    return ranges
+                }
                 note(start, bytes.count)
                 ranges.append(start..<bytes.count)
             }
@@ -345,12 +361,13 @@ struct AppleTextCrashParser {
             }
         }
         // A fence in a quoted report is found once its quoting is removed.
-        guard fenced || quoted else { return lines }
-        return lines.filter { line in
+        guard fenced || quoted else { return (lines, complete) }
+        let unfenced = lines.filter { line in
             let utf8 = line.utf8
             guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
             return !utf8[first...].starts(with: "```".utf8)
         }
+        return (unfenced, complete)
     }
 
     private static func isFrameSection(_ section: Section) -> Bool {

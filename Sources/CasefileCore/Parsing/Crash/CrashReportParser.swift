@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Detects a crash report by its content — never its name — and parses it with the right parser
 /// (crash-formats.md §1).
 public struct CrashReportParser: Sendable {
@@ -51,11 +45,10 @@ public struct CrashReportParser: Sendable {
             return parseJSON(content, file: file)
         }
         let text = String(decoding: content, as: UTF8.self)
-        let head = Self.firstLines(of: content, Self.maxTextLines)
-        let lines = AppleTextCrashParser.unwrap(head.map { String(decoding: $0, as: UTF8.self) } ?? text)
+        let (lines, complete) = AppleTextCrashParser.unwrap(text, atMost: Self.maxTextLines)
         // What the first lines read as, unless the text holds more lines than a report.
         func read(_ outcome: () -> Outcome) -> Outcome {
-            guard head == nil else {
+            guard complete else {
                 return .unreadable(
                     "its first lines read as a crash report, but it holds more than \(Self.maxTextLines) lines")
             }
@@ -99,22 +92,6 @@ public struct CrashReportParser: Sendable {
             }
         }
         return .notACrashReport
-    }
-
-    /// The bytes of the first `count` lines of `bytes`, through the line feed that ends the last; `nil` when `bytes`
-    /// hold no more lines than that. Counted by `memchr`, without keeping the lines.
-    private static func firstLines(of bytes: ArraySlice<UInt8>, _ count: Int) -> ArraySlice<UInt8>? {
-        bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress else { return nil }
-            var (offset, lines) = (0, 0)
-            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
-                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                lines += 1
-                // A last line after the count-th line feed makes one line more than `count`.
-                if lines == count { return offset < buffer.count ? offset : nil }
-            }
-            return nil
-        }.map { bytes.prefix($0) }
     }
 
     private func parseJSON(_ bytes: ArraySlice<UInt8>, file: String) -> Outcome {
